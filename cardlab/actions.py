@@ -1,0 +1,61 @@
+"""Actions: small immutable values with a text form, shared by every variant.
+
+An :class:`Action` is a named tuple ``(kind, card, value)``. Its ``str`` is the text a record
+stores and a user types; each variant parses that text back with its ``parse_action``.
+Examples (Sixty-six): ``"A♠"`` (play a card), ``"marriage ♥"`` (announce the marriage in ♥),
+``"exchange"`` (the trump nine for the turn-up), ``"close"``, ``"out"`` (claim 66).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cards import Card, Suit
+
+__all__ = ["Action", "play"]
+
+
+class Action(NamedTuple):
+    """One decision of the player to act.
+
+    Attributes
+    ----------
+    kind : str
+        ``"play"`` for a card played to a trick; otherwise the variant's verb (``"marriage"``,
+        ``"exchange"``, ``"close"``, ``"out"``, ``"bid"``, ``"pass"`` …).
+    card : Card or None
+        The card played, when the action is about one card.
+    value : Any
+        A suit, a number or a tuple, when the action needs one (``marriage ♥``, ``bid 70``).
+    """
+
+    kind: str
+    card: Card | None = None
+    value: Any = None
+
+    def __str__(self) -> str:
+        if self.kind == "play":
+            return str(self.card)
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(str(self.card))
+        if self.value is not None:
+            v = self.value
+            if isinstance(v, Suit):
+                parts.append(v.symbol)
+            elif isinstance(v, (tuple, list)):
+                parts.extend(str(x) for x in v)
+            else:
+                parts.append(str(v))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+_PLAY = {int(c): Action("play", c) for c in Card._table.values()}
+
+
+def play(card: Card) -> Action:
+    """The (interned) action of playing ``card``."""
+    return _PLAY[int(card)]

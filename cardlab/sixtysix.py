@@ -1,0 +1,1137 @@
+"""Sixty-six for two: Bulgarian Santase (the default), Russian two-player Mariage and German 66.
+
+Sources: ../shared/seeds/002_*.txt (Santase, [SEED-002]), ../shared/seeds/003_*.txt (Russian
+Mariage, [SEED-003]) and ../shared/rules-notes.md §3 (Santase) and §4.1 (Russian Mariage), which
+resolve what the seeds leave open and name the published rules behind each choice (pagat's
+Sechsundsechzig [P66], belot.bg [BEL], bg.wikipedia [BGW], NikolayIT's SantaseGameEngine
+[NIK]). Every disagreement between those sources is an option of :class:`SixtySixRules`; the
+presets :data:`SANTASE`, :data:`RUSSIAN_MARIAGE` and :data:`GERMAN_66` pick one reading each.
+
+Seats are 0 and 1. Card points (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack), marriage
+points (20 or 40), the last-trick 10 and the 66 target are *card points*; the 1, 2 or 3 a hand
+is worth, and the game target (11 in Santase), are *game points*.
+
+Typical use::
+
+    >>> from cardlab import sixtysix
+    >>> s = sixtysix.deal(seed=7)                      # Santase, seat 0 deals
+    >>> s.to_act, [str(a) for a in s.legal_actions()][:3]
+    (1, ['...', '...', '...'])
+    >>> s = s.apply("A♠") if "A♠" in map(str, s.legal_actions()) else s
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random as _random
+from dataclasses import dataclass
+from typing import Iterable, Literal, Sequence
+
+from .actions import Action, play
+from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card
+from .errors import IllegalActionError, NotationError, RulesError
+from .state import GameState
+from .tricks import FREE_PLAY, TrickRules, explain_duty, legal_plays, trick_winner
+
+__all__ = [
+    "SixtySixRules",
+    "SANTASE",
+    "RUSSIAN_MARIAGE",
+    "GERMAN_66",
+    "PRESETS",
+    "CARD_POINTS",
+    "RULES",
+    "SixtySixState",
+    "HandResult",
+    "SeatView",
+    "DealError",
+    "deal",
+    "deal_from_hands",
+    "shuffled_pack",
+    "parse_action",
+    "hand_game_points",
+]
+
+VARIANT = "sixty-six"
+
+#: Card points of the 24-card pack, by rank [SEED-002, SEED-003, P66]: 120 in all.
+CARD_POINTS: dict[Rank, int] = {
+    Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0,
+}
+_PTS = [0] * 80
+for _c in PACK_24:
+    _PTS[_c] = CARD_POINTS[_c.rank]
+_PTS = tuple(_PTS)
+
+#: Rule ids, their text and source; every IllegalActionError names one of these ids.
+RULES: dict[str, tuple[str, str]] = {
+    "66.deal": ("Deal 3 to the non-dealer and 3 to the dealer, turn the next card for trumps, deal 3 more each; "
+                "the rest is the stock, under which the turn-up lies (or: 3+3 each, then turn the 13th card).",
+                "SEED-002, BEL, IGK; SEED-003 / P66 for 3-3-turn (rules-notes C-1, D-1)"),
+    "66.turn": ("Only the player to act may act; when the hand is over nobody may.", "all sources"),
+    "66.hold": ("You can only play a card you hold.", "all sources"),
+    "66.free-play": ("While the stock is open any card may be played: no duty to follow, trump or head.",
+                     "SEED-002, SEED-003"),
+    "66.follow": ("Once the stock is exhausted or closed you must follow suit.", "SEED-002, SEED-003"),
+    "66.head": ("Following suit after the stock is gone, you must beat the card led if you can (Santase, German 66; "
+                "not in the Russian seed).", "P66, NIK (rules-notes D-3)"),
+    "66.trump": ("Once the stock is exhausted or closed, if you cannot follow suit you must trump if you can.",
+                 "SEED-002, SEED-003"),
+    "66.marriage.lead": ("A marriage (K+Q of one suit, 40 in trumps, 20 otherwise) may be announced only by the player "
+                         "about to lead, who then leads its K or Q; one marriage per lead.", "SEED-002, P66"),
+    "66.marriage.first-lead": ("No marriage on the first lead of the hand (Santase); where allowed, its points count "
+                               "only once its owner has taken a trick.", "BEL, NIK; P66 (rules-notes C-?/4.1)"),
+    "66.marriage.stock": ("No marriages once the stock is exhausted or closed (German 66, Russian Mariage).",
+                          "P66, SEED-003 (rules-notes C-4)"),
+    "66.marriage.led": ("After announcing a marriage you must lead its king or queen.", "SEED-002, P66"),
+    "66.exchange": ("The holder of the trump 9 may exchange it for the turn-up when about to lead, having taken a "
+                    "trick, while the stock is open and holds at least 4 cards (counting the turn-up).",
+                    "SEED-002, BEL (rules-notes C-7)"),
+    "66.close": ("The player about to lead may close the stock (turn the turn-up face down) while it holds at least 4 "
+                 "cards; then no one draws and the duties of the exhausted stock apply.",
+                 "SEED-002, BGW, NIK (rules-notes C-7, D-2)"),
+    "66.out": ("A player claims 'out' when he believes he has 66; a false claim gives the opponent 2 game points "
+               "(German 66). Elsewhere the hand ends by itself at 66.", "P66, CS66 (rules-notes C-8)"),
+    "66.draw": ("After each trick the winner draws the top card of the stock, then the loser; the last draw takes "
+                "the turn-up.", "SEED-002, P66"),
+    "66.last-trick": ("The winner of the last trick scores 10 more card points when the stock ran out without a close.",
+                      "SEED-002, P66, NIK"),
+    "66.win": ("A hand ends as soon as a player has 66 card points (tricks, last-trick 10 and marriages that count).",
+               "SEED-002, SEED-003"),
+    "66.score": ("The hand's winner scores 1 game point; 2 if the loser has under 33; 3 if the loser took no trick.",
+                 "SEED-002, SEED-003, P66 (rules-notes C-9, C-10)"),
+    "66.close-score": ("A closer who reaches 66 scores as usual (Russian: always 3); a closer who fails gives the "
+                       "opponent 2, or 3 if the opponent had no trick when the stock was closed (or always 3).",
+                       "P66, NIK, SEED-003 (rules-notes C-5, C-6, D-7)"),
+    "66.tie": ("If nobody reaches 66 the last-trick winner takes 1 game point (Santase seed); or the hand is a draw "
+               "(P66), optionally worth 1 more to the next hand's winner.", "SEED-002, P66, S66 (rules-notes C-3)"),
+    "66.game": ("The game goes to 11 game points (Santase; 7 in German 66 and Russian Mariage).",
+                "SEED-002, BEL, P66, SEED-003 (rules-notes C-12, D-17)"),
+    "66.dealer": ("After a hand the winner deals the next (Santase, German 66) or the deal alternates (Russian).",
+                  "P66, NIK, SEED-003 (rules-notes C-2)"),
+}
+
+
+@dataclass(frozen=True)
+class SixtySixRules:
+    """A rule set for two-player Sixty-six: every disagreement between sources is one field.
+
+    The defaults are Santase as in [SEED-002] resolved by rules-notes §3. Make other rule sets
+    with :func:`dataclasses.replace` or :meth:`with_options`; an unknown option or a value out of
+    range raises :class:`~cardlab.errors.RulesError`.
+
+    Attributes
+    ----------
+    name : str
+        Display name of the rule set.
+    deal_order : "3-turn-3" or "3-3-turn"
+        Where the turn-up comes in the deal (rules-notes C-1, D-1).
+    next_dealer : "winner", "loser" or "alternate"
+        Who deals the next hand (C-2). After a drawn hand the same dealer deals again.
+    must_head : bool
+        After the stock: beat the led card when following suit if you can (D-3).
+    must_trump : bool
+        After the stock: trump when you cannot follow (SEED-002, SEED-003).
+    marriage_on_first_lead : bool
+        May the first lead of the hand be a marriage (its points pending until a trick)?
+    marriages_after_stock : bool
+        Marriages once the stock is exhausted or closed (C-4).
+    nine_exchange : bool
+        The trump-9 exchange exists (D-4).
+    exchange_needs_trick : bool
+        The exchanger must have taken a trick (SEED-002).
+    exchange_min_stock, close_min_stock : int
+        Least stock size, counting the turn-up, for the exchange and for closing (C-7).
+    close_on_first_lead : bool
+        May the stock be closed before the first trick (NIK: no)?
+    last_trick_bonus : int
+        Card points for the last trick when the stock ran out (10; 0 in Russian Mariage).
+    tie_rule : "last_trick", "draw" or "draw_plus_next"
+        When nobody reaches 66 (C-3, D-5).
+    failed_close : "two_or_three" or "flat_three"
+        A failed closer's penalty (C-5).
+    closed_game_points : int or None
+        If set, a successful closer always scores this (Russian: 3, D-7).
+    close_count_rule : "whole_hand" or "at_close"
+        Which of the opponent's points decide a successful closer's 1/2/3 (C-6).
+    going_out : "automatic" or "claim"
+        Does the hand end by itself at 66, or must it be claimed (C-8)?
+    false_claim_points : int
+        Game points to the opponent of a false claim.
+    target : int
+        Game points that win the game (C-12, D-17).
+    shutout_doubles_game : bool
+        German 66: a game won with the loser at 0 counts double.
+    """
+
+    name: str = "Santase (Bulgaria)"
+    deal_order: Literal["3-turn-3", "3-3-turn"] = "3-turn-3"
+    next_dealer: Literal["winner", "loser", "alternate"] = "winner"
+    must_head: bool = True
+    must_trump: bool = True
+    marriage_on_first_lead: bool = False
+    marriages_after_stock: bool = True
+    nine_exchange: bool = True
+    exchange_needs_trick: bool = True
+    exchange_min_stock: int = 4
+    close_min_stock: int = 4
+    close_on_first_lead: bool = False
+    last_trick_bonus: int = 10
+    tie_rule: Literal["last_trick", "draw", "draw_plus_next"] = "last_trick"
+    failed_close: Literal["two_or_three", "flat_three"] = "two_or_three"
+    closed_game_points: int | None = None
+    close_count_rule: Literal["whole_hand", "at_close"] = "whole_hand"
+    going_out: Literal["automatic", "claim"] = "automatic"
+    false_claim_points: int = 2
+    target: int = 11
+    shutout_doubles_game: bool = False
+
+    _CHOICES = {
+        "deal_order": ("3-turn-3", "3-3-turn"),
+        "next_dealer": ("winner", "loser", "alternate"),
+        "tie_rule": ("last_trick", "draw", "draw_plus_next"),
+        "failed_close": ("two_or_three", "flat_three"),
+        "close_count_rule": ("whole_hand", "at_close"),
+        "going_out": ("automatic", "claim"),
+    }
+
+    def __post_init__(self):
+        for f, allowed in self._CHOICES.items():
+            if getattr(self, f) not in allowed:
+                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}")
+        for f in ("must_head", "must_trump", "marriage_on_first_lead", "marriages_after_stock", "nine_exchange",
+                  "exchange_needs_trick", "close_on_first_lead", "shutout_doubles_game"):
+            if not isinstance(getattr(self, f), bool):
+                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}")
+        for f, lo, hi in (("exchange_min_stock", 2, 12), ("close_min_stock", 2, 12), ("last_trick_bonus", 0, 100),
+                          ("false_claim_points", 0, 3), ("target", 1, 1000)):
+            v = getattr(self, f)
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}")
+        if self.closed_game_points is not None and self.closed_game_points not in (1, 2, 3):
+            raise RulesError(f"option closed_game_points must be 1, 2, 3 or null, not {self.closed_game_points!r}")
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError("option name must be a non-empty text")
+        object.__setattr__(self, "_phase2", TrickRules(must_follow=True, must_head=self.must_head,
+                                                       must_trump=self.must_trump))
+
+    def with_options(self, **changes) -> "SixtySixRules":
+        """A copy with some options changed; unknown names raise :class:`RulesError`."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.option_names())}")
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+    def to_dict(self) -> dict:
+        """The options as a JSON-ready dict (the inverse of :meth:`from_dict`)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SixtySixRules":
+        """Build a rule set from a dict of options; ``"preset"`` names a base preset."""
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
+        data = dict(data)
+        base = PRESETS.get(data.pop("preset", "santase"))
+        if base is None:
+            raise RulesError(f"unknown preset; known presets: {', '.join(PRESETS)}")
+        return base.with_options(**data)
+
+    @property
+    def trick_rules_after_stock(self) -> TrickRules:
+        return self._phase2  # type: ignore[attr-defined]
+
+
+#: Bulgarian Santase ([SEED-002] with rules-notes §3): the default.
+SANTASE = SixtySixRules()
+
+#: Russian two-player Mariage ([SEED-003], rules-notes §4.1).
+RUSSIAN_MARIAGE = SixtySixRules(
+    name="Russian Mariage (two players)",
+    deal_order="3-3-turn",
+    next_dealer="alternate",
+    must_head=False,
+    marriage_on_first_lead=True,
+    marriages_after_stock=False,
+    nine_exchange=False,
+    close_on_first_lead=True,
+    last_trick_bonus=0,
+    tie_rule="last_trick",
+    failed_close="flat_three",
+    closed_game_points=3,
+    target=7,
+)
+
+#: German Sechsundsechzig as described by pagat ([P66]; rules-notes §5 "German 66").
+GERMAN_66 = SixtySixRules(
+    name="German 66 (pagat)",
+    deal_order="3-3-turn",
+    next_dealer="winner",
+    must_head=True,
+    marriage_on_first_lead=True,
+    marriages_after_stock=False,
+    close_on_first_lead=True,
+    tie_rule="draw",
+    going_out="claim",
+    target=7,
+    shutout_doubles_game=True,
+)
+
+PRESETS: dict[str, SixtySixRules] = {
+    "santase": SANTASE,
+    "russian": RUSSIAN_MARIAGE,
+    "german": GERMAN_66,
+}
+
+
+class DealError(ValueError):
+    """A pack or set of hands that is not a legal deal of the 24-card pack."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+EXCHANGE = Action("exchange")
+CLOSE = Action("close")
+OUT = Action("out")
+_MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
+
+
+def parse_action(text: str | Action) -> Action:
+    """Parse an action's text: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (or
+    ``"marriage KH"``, ``"20 ♥"``, ``"40 ♠"``) announces a marriage; ``"exchange"``,
+    ``"close"``, ``"out"``. Raises :class:`~cardlab.errors.NotationError` for anything else."""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text such as 'A♠' or 'close', not {type(text).__name__}")
+    t = text.strip()
+    low = t.lower()
+    if low in ("exchange", "close", "out"):
+        return {"exchange": EXCHANGE, "close": CLOSE, "out": OUT}[low]
+    words = low.split()
+    if words and words[0] in ("marriage", "20", "40", "marry"):
+        rest = t.split(None, 1)[1].strip() if len(words) > 1 else ""
+        if not rest:
+            raise NotationError(f"{text!r}: name the marriage's suit, e.g. 'marriage ♥'")
+        suit = _parse_suit(rest)
+        return _MARRIAGE[suit]
+    try:
+        return play(parse_card(t))
+    except NotationError as exc:
+        raise NotationError(
+            f"{text!r} is not a Sixty-six action: play a card ('A♠', '10h'), or say 'marriage ♥', "
+            f"'exchange', 'close' or 'out' ({exc})") from None
+
+
+def _parse_suit(text: str) -> Suit:
+    t = text.strip()
+    for s in Suit:
+        if t.lower() in (s.symbol, s.letter.lower(), s.name.lower()):
+            return s
+    try:  # a card names its suit
+        c = parse_card(t)
+        if c.suit is not None:
+            return c.suit
+    except NotationError:
+        pass
+    raise NotationError(f"{text!r} is not a suit: use ♣ ♦ ♥ ♠ or C D H S")
+
+
+# ---------------------------------------------------------------------------------------------
+# Deal
+
+
+def shuffled_pack(seed: int) -> tuple[Card, ...]:
+    """The 24-card pack shuffled reproducibly from an integer ``seed`` (Fisher-Yates driven by
+    :meth:`random.Random.random`, whose output is fixed across Python versions). Index 0 is the
+    top card, dealt first."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DealError(f"a seed must be a whole number, not {seed!r}")
+    rng = _random.Random(seed)
+    pack = list(PACK_24)
+    for i in range(len(pack) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        pack[i], pack[j] = pack[j], pack[i]
+    return tuple(pack)
+
+
+def _layout(order: str) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
+    """Pack indices of (non-dealer's hand, dealer's hand, turn-up, stock in draw order)."""
+    if order == "3-turn-3":
+        return (0, 1, 2, 7, 8, 9), (3, 4, 5, 10, 11, 12), 6, tuple(range(13, 24))
+    return (0, 1, 2, 6, 7, 8), (3, 4, 5, 9, 10, 11), 12, tuple(range(13, 24))
+
+
+def _check_pack(pack: Sequence) -> tuple[Card, ...]:
+    try:
+        cards = tuple(parse_card(c) for c in pack)
+    except NotationError as exc:
+        raise DealError(f"the pack has a card that cannot be read: {exc}") from None
+    if len(cards) != 24:
+        raise DealError(f"a Sixty-six pack has 24 cards (A 10 K Q J 9 of each suit), not {len(cards)}")
+    seen: set[Card] = set()
+    for i, c in enumerate(cards):
+        if c not in _PACK_SET:
+            raise DealError(f"card {i} ({c}) is not in the 24-card pack (A 10 K Q J 9 only) [rule 66.deal]")
+        if c in seen:
+            raise DealError(f"card {i} ({c}) appears twice in the pack")
+        seen.add(c)
+    return cards
+
+
+_PACK_SET = frozenset(PACK_24)
+
+
+def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = None,
+         pack: Sequence[Card | str] | None = None, names: Sequence[str] = ("A", "B")) -> "SixtySixState":
+    """Deal a hand and return its first state (the non-dealer to lead).
+
+    Parameters
+    ----------
+    rules : SixtySixRules
+        The rule set (default Santase).
+    dealer : int
+        Seat 0 or 1.
+    seed : int, optional
+        Shuffle the pack with :func:`shuffled_pack`. Give ``seed`` or ``pack``, not both.
+    pack : sequence of 24 cards (or card texts), optional
+        The pack from the top; dealt as ``rules.deal_order`` says (rules-notes §3.1 step 4).
+    names : pair of str
+        Player names, used only in explanations.
+
+    Raises
+    ------
+    DealError
+        If the pack is not the 24 distinct cards, or neither/both of seed and pack are given.
+    """
+    if (seed is None) == (pack is None):
+        raise DealError("give either a seed or a pack (the 24 cards from the top), not both or neither")
+    if dealer not in (0, 1):
+        raise DealError(f"the dealer is seat 0 or 1, not {dealer!r}")
+    if not isinstance(rules, SixtySixRules):
+        raise RulesError(f"rules must be a SixtySixRules, not {type(rules).__name__}")
+    cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
+    nd_idx, d_idx, t_idx, st_idx = _layout(rules.deal_order)
+    hands = [(), ()]
+    hands[1 - dealer] = tuple(cards[i] for i in nd_idx)
+    hands[dealer] = tuple(cards[i] for i in d_idx)
+    return SixtySixState._initial(rules, dealer, tuple(hands), cards[t_idx], tuple(cards[i] for i in st_idx),
+                                  tuple(names), cards)
+
+
+def deal_from_hands(hands: Sequence[Sequence[Card | str]], turnup: Card | str, stock: Sequence[Card | str],
+                    rules: SixtySixRules = SANTASE, dealer: int = 0,
+                    names: Sequence[str] = ("A", "B")) -> "SixtySixState":
+    """Deal explicit hands: ``hands[seat]`` (6 cards each), the ``turnup`` (trump card) and the
+    11 face-down ``stock`` cards in draw order. Builds the equivalent pack (so the hand can be
+    saved as a record) and calls :func:`deal`. Raises :class:`DealError` as :func:`deal` does."""
+    try:
+        hs = [tuple(parse_card(c) for c in h) for h in hands]
+        t = parse_card(turnup)
+        st = tuple(parse_card(c) for c in stock)
+    except NotationError as exc:
+        raise DealError(str(exc)) from None
+    if len(hs) != 2 or any(len(h) != 6 for h in hs):
+        raise DealError("give two hands of 6 cards each")
+    if len(st) != 11:
+        raise DealError(f"the stock has 11 face-down cards under the turn-up, not {len(st)}")
+    nd_idx, d_idx, t_idx, st_idx = _layout(rules.deal_order)
+    pack: list = [None] * 24
+    for k, i in enumerate(nd_idx):
+        pack[i] = hs[1 - dealer][k]
+    for k, i in enumerate(d_idx):
+        pack[i] = hs[dealer][k]
+    pack[t_idx] = t
+    for k, i in enumerate(st_idx):
+        pack[i] = st[k]
+    return deal(rules, dealer, pack=pack, names=names)
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended.
+
+    Attributes
+    ----------
+    winner : int or None
+        The seat that scores, or ``None`` for a drawn hand.
+    game_points : int
+        Game points the winner scores (0 for a draw).
+    reason : str
+        ``"66"`` (reached 66), ``"closer_made"``, ``"closer_failed"``, ``"last_trick"``
+        (nobody reached 66), ``"draw"``, ``"false_claim"``.
+    points : tuple of int
+        Each seat's card points at the end: tricks, last-trick bonus and marriages that count.
+    tricks : tuple of int
+        Tricks each seat took.
+    explanation : str
+        The scoring in words, with the rule applied.
+    """
+
+    winner: int | None
+    game_points: int
+    reason: str
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    explanation: str
+
+
+def hand_game_points(loser_points: int, loser_took_trick: bool) -> int:
+    """Game points for winning a hand by reaching 66 [SEED-002, P66; rules-notes C-9, C-10]:
+    3 if the loser took no trick, 2 if the loser has fewer than 33 card points, else 1."""
+    if not loser_took_trick:
+        return 3
+    return 2 if loser_points < 33 else 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Seat view
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know: its own hand and everything shown to both players.
+
+    Attributes
+    ----------
+    seat : int
+    hand : tuple of Card
+        This seat's cards.
+    opponent_hand_size : int
+    opponent_known : tuple of Card
+        Opponent's cards this seat has seen and that are still in the opponent's hand (shown in a
+        marriage, the turn-up taken by an exchange or by the last draw).
+    trump : Suit
+    turnup : Card or None
+        The face-up trump card under the stock, or ``None`` once it has been drawn.
+    stock_size : int
+        Cards in the stock counting the turn-up (0 when exhausted).
+    closed_by : int or None
+    trick : tuple of Card
+        Cards played to the current trick (leader's first).
+    leader : int
+    tricks : tuple of (leader, lead, follow, winner)
+        Completed tricks (played cards are public).
+    points : tuple of int
+        Card points each seat has now (tricks, bonus, marriages that count).
+    marriages : tuple of (seat, Suit, points)
+    unseen : tuple of Card
+        Cards this seat cannot see: the opponent's unknown cards and the face-down stock.
+    to_act : int or None
+    legal_actions : tuple of Action
+        Only when this seat is to act; otherwise empty.
+    finished : bool
+    result : HandResult or None
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    opponent_known: tuple[Card, ...]
+    trump: Suit
+    turnup: Card | None
+    stock_size: int
+    closed_by: int | None
+    trick: tuple[Card, ...]
+    leader: int
+    tricks: tuple
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    marriages: tuple
+    unseen: tuple[Card, ...]
+    to_act: int | None
+    legal_actions: tuple[Action, ...]
+    finished: bool
+    result: HandResult | None
+    rules: SixtySixRules
+
+    @property
+    def stock_open(self) -> bool:
+        return self.closed_by is None and self.stock_size > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class SixtySixState(GameState):
+    """One moment of a Sixty-six hand. Immutable; :meth:`apply` returns the next state.
+
+    Public attributes (read-only by convention)
+    -------------------------------------------
+    rules, dealer, names, pack
+        The rule set, dealer seat, player names and the pack as dealt (top first).
+    hands : tuple of two tuples of Card
+    stock : tuple of Card
+        The face-down stock in draw order (the turn-up is not included).
+    turnup : Card
+        The face-up trump card (the nine after an exchange); still set after it is drawn.
+    turnup_in_stock : bool
+    trump : Suit
+    closed_by : int or None
+    leader : int
+        Seat leading the current trick.
+    trick : tuple of Card
+        Cards played to the current trick.
+    card_points : tuple of int
+        Card points in each seat's tricks (without bonus or marriages).
+    bonus : tuple of int
+        The last-trick 10, once scored.
+    marriage_points : tuple of int
+        Marriage points announced by each seat (they count once the seat has a trick).
+    tricks_won : tuple of int
+    tricks : tuple of (leader, lead, follow, winner)
+    marriages : tuple of (seat, Suit, points)
+    result : HandResult or None
+    """
+
+    __slots__ = ("rules", "dealer", "names", "pack", "hands", "stock", "turnup", "turnup_in_stock", "trump",
+                 "closed_by", "close_info", "leader", "trick", "_to_act", "card_points", "bonus",
+                 "marriage_points", "tricks_won", "tricks", "marriages", "pending_marriage", "shown", "result")
+
+    variant = VARIANT
+
+    @classmethod
+    def _initial(cls, rules, dealer, hands, turnup, stock, names, pack):
+        s = object.__new__(cls)
+        s.parent = None
+        s.last_action = None
+        s._legal = None
+        s.rules = rules
+        s.dealer = dealer
+        s.names = names
+        s.pack = pack
+        s.hands = hands
+        s.stock = stock
+        s.turnup = turnup
+        s.turnup_in_stock = True
+        s.trump = turnup.suit
+        s.closed_by = None
+        s.close_info = None
+        s.leader = 1 - dealer
+        s.trick = ()
+        s._to_act = 1 - dealer
+        s.card_points = (0, 0)
+        s.bonus = (0, 0)
+        s.marriage_points = (0, 0)
+        s.tricks_won = (0, 0)
+        s.tricks = ()
+        s.marriages = ()
+        s.pending_marriage = None
+        s.shown = (frozenset(), frozenset())
+        s.result = None
+        return s
+
+    def _child(self, action: Action) -> "SixtySixState":
+        s = object.__new__(SixtySixState)
+        s.parent = self
+        s.last_action = action
+        s._legal = None
+        s.rules = self.rules
+        s.dealer = self.dealer
+        s.names = self.names
+        s.pack = self.pack
+        s.hands = self.hands
+        s.stock = self.stock
+        s.turnup = self.turnup
+        s.turnup_in_stock = self.turnup_in_stock
+        s.trump = self.trump
+        s.closed_by = self.closed_by
+        s.close_info = self.close_info
+        s.leader = self.leader
+        s.trick = self.trick
+        s._to_act = self._to_act
+        s.card_points = self.card_points
+        s.bonus = self.bonus
+        s.marriage_points = self.marriage_points
+        s.tricks_won = self.tricks_won
+        s.tricks = self.tricks
+        s.marriages = self.marriages
+        s.pending_marriage = None
+        s.shown = self.shown
+        s.result = None
+        return s
+
+    # -- basic queries ----------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self.result is not None else self._to_act
+
+    @property
+    def is_finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def stock_size(self) -> int:
+        """Cards in the stock counting the turn-up (12 after the deal, 0 when exhausted)."""
+        return len(self.stock) + (1 if self.turnup_in_stock else 0)
+
+    @property
+    def stock_open(self) -> bool:
+        """True while cards may still be drawn: the stock is neither exhausted nor closed."""
+        return self.closed_by is None and (self.turnup_in_stock or bool(self.stock))
+
+    def points(self, seat: int) -> int:
+        """Card points of ``seat`` now: tricks + last-trick bonus + marriages (these count only
+        once the seat has taken a trick) [P66; rules-notes §3.1 'Game points per hand']."""
+        p = self.card_points[seat] + self.bonus[seat]
+        if self.tricks_won[seat]:
+            p += self.marriage_points[seat]
+        return p
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in play (the last trick once the hand is over)."""
+        return len(self.tricks) + (1 if self.trick or self.result is None else 0)
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the player to act may take (empty once the hand is over).
+
+        A leader may, before leading: exchange the trump nine, close, announce a marriage (then
+        lead its K or Q), claim out (claim rules only); every card in hand may be led. A
+        follower plays a card allowed by the phase's duties (free play while the stock is open;
+        follow / head / trump once it is exhausted or closed)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.result is not None:
+            self._legal = ()
+            return ()
+        seat = self._to_act
+        hand = self.hands[seat]
+        if self.trick:
+            if self.stock_open:
+                legal = tuple([play(c) for c in hand])
+            else:
+                legal = tuple([play(c) for c in
+                               legal_plays(hand, self.trick, self.trump, self.rules.trick_rules_after_stock)])
+        else:
+            extra = []
+            pm = self.pending_marriage
+            if pm is not None:
+                cards = [play(c) for c in hand if c.suit == pm and (c.rank == Rank.KING or c.rank == Rank.QUEEN)]
+            else:
+                cards = [play(c) for c in hand]
+                extra.extend(_MARRIAGE[s] for s in self._marriage_suits(seat))
+            if self._exchange_ok(seat) is None:
+                extra.append(EXCHANGE)
+            if self._close_ok() is None:
+                extra.append(CLOSE)
+            if self.rules.going_out == "claim" and self.tricks:
+                extra.append(OUT)
+            legal = tuple(extra + cards)
+        self._legal = legal
+        return legal
+
+    def _marriage_suits(self, seat: int) -> list[Suit]:
+        if self._marriage_block(seat) is not None:
+            return []
+        hand = self.hands[seat]
+        kings = {c.suit for c in hand if c.rank == Rank.KING}
+        return [c.suit for c in hand if c.rank == Rank.QUEEN and c.suit in kings]
+
+    def _marriage_block(self, seat: int) -> tuple[str, str] | None:
+        if self.pending_marriage is not None:
+            return ("66.marriage.lead", "only one marriage may be announced per lead")
+        if not self.tricks and not self.rules.marriage_on_first_lead:
+            return ("66.marriage.first-lead", "no marriage may be announced on the first lead of the hand")
+        if not self.stock_open and not self.rules.marriages_after_stock:
+            why = "closed" if self.closed_by is not None else "exhausted"
+            return ("66.marriage.stock", f"under these rules no marriage may be announced once the stock is {why}")
+        return None
+
+    def _exchange_ok(self, seat: int) -> tuple[str, str] | None:
+        r = self.rules
+        if not r.nine_exchange:
+            return ("66.exchange", f"these rules ({r.name}) have no trump-nine exchange")
+        nine = Card.of(self.trump, Rank.NINE)
+        if nine not in self.hands[seat]:
+            return ("66.exchange", f"you do not hold the trump nine ({nine})")
+        if self.closed_by is not None:
+            return ("66.exchange", "the stock is closed, so the trump nine can no longer be exchanged")
+        if not self.turnup_in_stock:
+            return ("66.exchange", "the turn-up has already been drawn")
+        if self.stock_size < r.exchange_min_stock:
+            return ("66.exchange", f"the stock has {self.stock_size} cards; the exchange needs at least "
+                                   f"{r.exchange_min_stock}")
+        if r.exchange_needs_trick and not self.tricks_won[seat]:
+            return ("66.exchange", "you may exchange the trump nine only after you have taken a trick")
+        return None
+
+    def _close_ok(self) -> tuple[str, str] | None:
+        r = self.rules
+        if self.closed_by is not None:
+            return ("66.close", "the stock is already closed")
+        if not self.stock_open:
+            return ("66.close", "the stock is exhausted; there is nothing left to close")
+        if self.stock_size < r.close_min_stock:
+            return ("66.close", f"the stock has {self.stock_size} cards; closing needs at least {r.close_min_stock}")
+        if not self.tricks and not r.close_on_first_lead:
+            return ("66.close", "the stock may not be closed before the first trick")
+        return None
+
+    # -- applying actions -----------------------------------------------------------------
+    def apply(self, action: Action | str) -> "SixtySixState":
+        """Return the state after ``action`` (an :class:`Action` or its text).
+
+        Raises
+        ------
+        NotationError
+            If the text is not an action.
+        IllegalActionError
+            If the rules forbid it now; the message names the rule (see :data:`RULES`). The
+            state is unchanged (states are immutable)."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        if action not in self.legal_actions():
+            raise self._why_illegal(action)
+        kind = action.kind
+        seat = self._to_act
+        s = self._child(action)
+        if kind == "play":
+            s._play(seat, action.card)
+        elif kind == "marriage":
+            s._marry(seat, action.value)
+        elif kind == "exchange":
+            s._exchange(seat)
+        elif kind == "close":
+            s.closed_by = seat
+            other = 1 - seat
+            s.close_info = (self.points(other), self.tricks_won[other] > 0)
+            s.pending_marriage = self.pending_marriage
+        elif kind == "out":
+            s._claim(seat)
+        return s
+
+    def _exchange(self, seat: int) -> None:
+        nine = Card.of(self.trump, Rank.NINE)
+        old = self.turnup
+        hs = list(self.hands)
+        hs[seat] = tuple(old if c == nine else c for c in hs[seat])
+        self.hands = tuple(hs)
+        self.turnup = nine
+        sh = list(self.shown)
+        sh[seat] = sh[seat] | {old}
+        self.shown = tuple(sh)
+        self.pending_marriage = self.parent.pending_marriage
+
+    def _marry(self, seat: int, suit: Suit) -> None:
+        value = 40 if suit == self.trump else 20
+        mp = list(self.marriage_points)
+        mp[seat] += value
+        self.marriage_points = tuple(mp)
+        self.marriages = self.marriages + ((seat, suit, value),)
+        self.pending_marriage = suit
+        sh = list(self.shown)
+        sh[seat] = sh[seat] | {Card.of(suit, Rank.KING), Card.of(suit, Rank.QUEEN)}
+        self.shown = tuple(sh)
+        if self.rules.going_out == "automatic" and self.tricks_won[seat] and self.points(seat) >= 66:
+            self._finish_66(seat)
+
+    def _play(self, seat: int, card: Card) -> None:
+        hs = list(self.hands)
+        hs[seat] = tuple([c for c in hs[seat] if c != card])
+        self.hands = tuple(hs)
+        sh = self.shown
+        if card in sh[seat]:
+            sh = list(sh)
+            sh[seat] = sh[seat] - {card}
+            self.shown = sh = tuple(sh)
+        if not self.trick:
+            self.trick = (card,)
+            self._to_act = 1 - seat
+            return
+        lead = self.trick[0]
+        leader = self.leader
+        rules = self.rules
+        w = trick_winner((lead, card), self.trump, rules.trick_rules_after_stock)
+        winner = leader if w == 0 else seat
+        loser = 1 - winner
+        cp = list(self.card_points)
+        cp[winner] += _PTS[lead] + _PTS[card]
+        self.card_points = tuple(cp)
+        tw = list(self.tricks_won)
+        tw[winner] += 1
+        self.tricks_won = tuple(tw)
+        self.tricks = self.tricks + ((leader, lead, card, winner),)
+        self.trick = ()
+        self.leader = winner
+        self._to_act = winner
+        if rules.going_out == "automatic" and self.points(winner) >= 66:
+            self._finish_66(winner)
+            return
+        if self.closed_by is None and (self.turnup_in_stock or self.stock):
+            st = self.stock
+            hs = list(self.hands)
+            hs[winner] = hs[winner] + (st[0],)
+            if len(st) >= 2:
+                hs[loser] = hs[loser] + (st[1],)
+                self.stock = st[2:]
+            else:
+                hs[loser] = hs[loser] + (self.turnup,)
+                self.stock = ()
+                self.turnup_in_stock = False
+                sh = list(self.shown)
+                sh[loser] = sh[loser] | {self.turnup}
+                self.shown = tuple(sh)
+            self.hands = tuple(hs)
+        if not self.hands[winner]:
+            self._end_of_cards(winner)
+
+    # -- ending the hand ---------------------------------------------------------------------
+    def _finish_66(self, seat: int) -> None:
+        """``seat`` has (or claims correctly) 66: score it [66.win, 66.score, 66.close-score]."""
+        other = 1 - seat
+        r = self.rules
+        closer = self.closed_by
+        if closer is None:
+            gp = hand_game_points(self.points(other), self.tricks_won[other] > 0)
+            why = self._why_points(other, gp)
+            self._set_result(seat, gp, "66", f"{self.names[seat]} reaches {self.points(seat)}: {why}")
+        elif closer == seat:
+            if r.closed_game_points is not None:
+                gp = r.closed_game_points
+                self._set_result(seat, gp, "closer_made",
+                                 f"{self.names[seat]} closed and reached {self.points(seat)}: a closed game made "
+                                 f"always scores {gp} under these rules")
+            else:
+                if r.close_count_rule == "at_close":
+                    lp, lt = self.close_info
+                    gp = hand_game_points(lp, lt)
+                    why = self._why_points(other, gp, at_close=True)
+                else:
+                    gp = hand_game_points(self.points(other), self.tricks_won[other] > 0)
+                    why = self._why_points(other, gp)
+                self._set_result(seat, gp, "closer_made",
+                                 f"{self.names[seat]} closed and reached {self.points(seat)}: {why}")
+        else:
+            self._closer_failed(closer, f"{self.names[seat]} reached {self.points(seat)} first")
+
+    def _why_points(self, loser: int, gp: int, at_close: bool = False) -> str:
+        name = self.names[loser]
+        if at_close:
+            lp, lt = self.close_info
+            when = " when the stock was closed"
+        else:
+            lp, lt = self.points(loser), self.tricks_won[loser] > 0
+            when = ""
+        if gp == 3:
+            return f"{name} had taken no trick{when}, so 3 game points"
+        if gp == 2:
+            return f"{name} had {lp} (under 33){when}, so 2 game points"
+        return f"{name} had {lp} (33 or more){when}, so 1 game point"
+
+    def _closer_failed(self, closer: int, how: str) -> None:
+        other = 1 - closer
+        r = self.rules
+        if r.failed_close == "flat_three":
+            gp = 3
+            why = "a failed close always gives the opponent 3 game points under these rules"
+        else:
+            had_trick = self.close_info[1]
+            gp = 2 if had_trick else 3
+            why = (f"{self.names[other]} had a trick when the stock was closed, so 2 game points" if had_trick else
+                   f"{self.names[other]} had no trick when the stock was closed, so 3 game points")
+        self._set_result(other, gp, "closer_failed", f"{self.names[closer]} closed but failed: {how}; {why}")
+
+    def _end_of_cards(self, last_winner: int) -> None:
+        """All cards played without anyone going out [66.last-trick, 66.tie, 66.close-score]."""
+        r = self.rules
+        if self.closed_by is None and r.last_trick_bonus:
+            b = list(self.bonus)
+            b[last_winner] += r.last_trick_bonus
+            self.bonus = tuple(b)
+        p = (self.points(0), self.points(1))
+        closer = self.closed_by
+        # After the last card nobody has to claim: the cards are counted.
+        if closer is not None:
+            if p[closer] >= 66:
+                self._finish_66(closer)
+            elif p[1 - closer] >= 66:
+                self._finish_66(1 - closer)
+            else:
+                self._closer_failed(closer, f"the cards ran out with {self.names[closer]} on {p[closer]}")
+            return
+        over = [seat for seat in (0, 1) if p[seat] >= 66]
+        if len(over) == 1:
+            self._finish_66(over[0])
+            return
+        if len(over) == 2:  # only possible when 66 must be claimed and nobody claimed it
+            self._finish_66(last_winner if p[0] == p[1] else (0 if p[0] > p[1] else 1))
+            return
+        tie = r.tie_rule
+        if tie == "last_trick":
+            self._set_result(last_winner, 1, "last_trick",
+                             f"nobody reached 66 ({p[0]}–{p[1]}): {self.names[last_winner]} took the last trick "
+                             f"and scores 1 game point")
+        else:
+            extra = " (1 more game point goes to the winner of the next hand)" if tie == "draw_plus_next" else ""
+            self._set_result(None, 0, "draw", f"nobody reached 66 ({p[0]}–{p[1]}): the hand is drawn{extra}")
+
+    def _claim(self, seat: int) -> None:
+        p = self.points(seat)
+        if p >= 66:
+            self._finish_66(seat)
+        else:
+            other = 1 - seat
+            gp = self.rules.false_claim_points
+            self._set_result(other, gp, "false_claim",
+                             f"{self.names[seat]} claimed 66 with only {p}: a false claim gives "
+                             f"{self.names[other]} {gp} game points")
+
+    def _set_result(self, winner, gp, reason, text) -> None:
+        self.result = HandResult(winner, gp, reason, (self.points(0), self.points(1)), self.tricks_won, text)
+
+    # -- errors -------------------------------------------------------------------------
+    def _why_illegal(self, action: Action) -> IllegalActionError:
+        if self.result is not None:
+            return IllegalActionError("66.turn", "the hand is over; no more actions can be taken")
+        seat = self._to_act
+        name = self.names[seat]
+        kind = action.kind
+        hand = self.hands[seat]
+        leading = not self.trick
+        if kind == "play":
+            c = action.card
+            if c not in hand:
+                return IllegalActionError("66.hold", f"{name} does not hold {c}")
+            if leading and self.pending_marriage is not None:
+                return IllegalActionError("66.marriage.led", f"after announcing the {self.pending_marriage.symbol} "
+                                                             f"marriage {name} must lead its king or queen")
+            duty = explain_duty(c, hand, self.trick, self.trump, self.rules.trick_rules_after_stock)
+            if duty is not None:
+                key, reason = duty
+                return IllegalActionError(f"66.{key}", f"{name} cannot play {c}: {reason}")
+        if not leading and kind in ("marriage", "exchange", "close", "out"):
+            return IllegalActionError("66.marriage.lead" if kind == "marriage" else f"66.{kind}",
+                                      f"only the player about to lead may {_VERB[kind]}; {name} must play to "
+                                      f"the trick")
+        if kind == "marriage":
+            block = self._marriage_block(seat)
+            if block is not None:
+                return IllegalActionError(*block)
+            suit = action.value
+            missing = [str(Card.of(suit, r)) for r in (Rank.KING, Rank.QUEEN) if Card.of(suit, r) not in hand]
+            return IllegalActionError("66.marriage.lead", f"a marriage needs the king and queen of "
+                                                          f"{suit.symbol}; {name} lacks {' and '.join(missing)}")
+        if kind == "exchange":
+            why = self._exchange_ok(seat)
+            return IllegalActionError(*(why or ("66.exchange", "the exchange is not allowed now")))
+        if kind == "close":
+            why = self._close_ok()
+            return IllegalActionError(*(why or ("66.close", "closing is not allowed now")))
+        if kind == "out":
+            if self.rules.going_out != "claim":
+                return IllegalActionError("66.out", f"under {self.rules.name} the hand ends by itself at 66; "
+                                                    f"there is nothing to claim")
+            return IllegalActionError("66.out", "you can claim 66 only when about to lead, after a trick")
+        return IllegalActionError("66.turn", f"{action} is not a legal action now")
+
+    # -- views and explanations ------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (see :class:`SeatView`); never the opponent's hidden cards
+        or the face-down stock."""
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+        other = 1 - seat
+        opp_known = tuple(c for c in self.hands[other] if c in self.shown[other])
+        visible = set(self.hands[seat]) | set(opp_known) | set(self.trick)
+        for t in self.tricks:
+            visible.add(t[1])
+            visible.add(t[2])
+        if self.turnup_in_stock:
+            visible.add(self.turnup)
+        unseen = tuple(c for c in PACK_24 if c not in visible)
+        return SeatView(
+            seat=seat, hand=self.hands[seat], opponent_hand_size=len(self.hands[other]), opponent_known=opp_known,
+            trump=self.trump, turnup=self.turnup if self.turnup_in_stock else None, stock_size=self.stock_size,
+            closed_by=self.closed_by, trick=self.trick, leader=self.leader, tricks=self.tricks,
+            points=(self.points(0), self.points(1)), tricks_won=self.tricks_won, marriages=self.marriages,
+            unseen=unseen, to_act=self.to_act, legal_actions=self.legal_actions() if self.to_act == seat else (),
+            finished=self.result is not None, result=self.result, rules=self.rules)
+
+    def explain(self) -> str:
+        """The last step in words (the deal, for the first state)."""
+        return explain_step(self)
+
+    def __repr__(self) -> str:
+        status = "finished" if self.result else f"{self.names[self._to_act]} to act"
+        return (f"<SixtySixState {self.rules.name}: trick {self.trick_number}, trump {self.trump.symbol}, "
+                f"stock {self.stock_size}, points {self.points(0)}–{self.points(1)}, {status}>")
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+
+        return state_html(self)
+
+
+_VERB = {"marriage": "announce a marriage", "exchange": "exchange the trump nine", "close": "close the stock",
+         "out": "claim 66"}
+
+
+def explain_step(s: SixtySixState) -> str:
+    """Words for the step that led to ``s``: what happened and which rule made it so."""
+    names = s.names
+    p = s.parent
+    if p is None:
+        nd = 1 - s.dealer
+        order = ("3 cards each, then the turn-up, then 3 more each" if s.rules.deal_order == "3-turn-3"
+                 else "6 cards each in two packets of 3, then the 13th card turned")
+        return (f"{names[s.dealer]} deals ({order}). Trumps are {s.trump.symbol} (turn-up {s.turnup}); "
+                f"the stock holds {s.stock_size} cards. {names[nd]} leads first.")
+    a = s.last_action
+    seat = p._to_act
+    who = names[seat]
+    parts: list[str] = []
+    if a.kind == "exchange":
+        parts.append(f"{who} exchanges the trump nine for the turn-up {p.turnup}.")
+    elif a.kind == "close":
+        parts.append(f"{who} closes the stock (turns the {p.turnup} down): no more drawing; from now on "
+                     f"{_duties(s.rules)}.")
+    elif a.kind == "marriage":
+        suit = a.value
+        value = 40 if suit == s.trump else 20
+        pend = "" if s.tricks_won[seat] else " (it counts once they take a trick)"
+        parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}{pend} and must lead "
+                     f"one of them.")
+    elif a.kind == "out":
+        parts.append(f"{who} claims 66.")
+    elif a.kind == "play":
+        if not p.trick:
+            parts.append(f"{who} leads {a.card}.")
+        else:
+            lead = p.trick[0]
+            leader_, l_c, f_c, winner = s.tricks[-1]
+            pts = _PTS[l_c] + _PTS[f_c]
+            parts.append(f"{who} plays {a.card} to {names[leader_]}'s {lead}. {names[winner]} wins the trick "
+                         f"({pts} card point{'s' if pts != 1 else ''}; now {s.points(0)}–{s.points(1)}).")
+            if p.stock_open and s.result is None:
+                loser = 1 - winner
+                if p.turnup_in_stock and not s.turnup_in_stock:
+                    parts.append(f"{names[winner]} draws the last face-down card and {names[loser]} takes the "
+                                 f"turn-up {p.turnup}: the stock is exhausted, so {_duties(s.rules)}.")
+                else:
+                    parts.append(f"{names[winner]} draws first, then {names[loser]} (stock: {s.stock_size}).")
+    if s.result is not None:
+        parts.append("Hand over: " + s.result.explanation + ".")
+    return " ".join(parts)
+
+
+def _duties(rules: SixtySixRules) -> str:
+    d = ["follow suit"]
+    if rules.must_head:
+        d.append("beat the card led if possible")
+    if rules.must_trump:
+        d.append("trump when void")
+    return "players must " + ", ".join(d)
