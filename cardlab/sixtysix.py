@@ -13,11 +13,11 @@ is worth, and the game target (11 in Santase), are *game points*.
 
 Typical use::
 
-    >>> from cardlab import sixtysix
-    >>> s = sixtysix.deal(seed=7)                      # Santase, seat 0 deals
-    >>> s.to_act, [str(a) for a in s.legal_actions()][:3]
-    (1, ['...', '...', '...'])
-    >>> s = s.apply("A♠") if "A♠" in map(str, s.legal_actions()) else s
+    from cardlab import sixtysix
+    s = sixtysix.deal(sixtysix.SANTASE, dealer=0, seed=7)   # seat 1, the non-dealer, leads
+    s.legal_actions()            # (Action('J♥'), Action('J♣'), ...): any card while the stock is open
+    s = s.apply("J♥")            # a new state; the old one is unchanged
+    print(s.explain())           # "B leads J♥."
 """
 
 from __future__ import annotations
@@ -144,6 +144,13 @@ class SixtySixRules:
         Least stock size, counting the turn-up, for the exchange and for closing (C-7).
     close_on_first_lead : bool
         May the stock be closed before the first trick (NIK: no)?
+    close_before_draw : bool
+        May the winner of a trick close before drawing (P66, HOY), so the hand ends with five
+        cards each? When true and closing is allowed, the trick's winner chooses ``draw`` or
+        ``close``.
+    exchange_on_close : bool
+        When the stock is closed, may the closer's opponent exchange the trump nine at once,
+        even without a trick (P66; rules-notes C-7)? He chooses ``exchange`` or ``pass``.
     last_trick_bonus : int
         Card points for the last trick when the stock ran out (10; 0 in Russian Mariage).
     tie_rule : "last_trick", "draw" or "draw_plus_next"
@@ -176,6 +183,8 @@ class SixtySixRules:
     exchange_min_stock: int = 4
     close_min_stock: int = 4
     close_on_first_lead: bool = False
+    close_before_draw: bool = False
+    exchange_on_close: bool = False
     last_trick_bonus: int = 10
     tie_rule: Literal["last_trick", "draw", "draw_plus_next"] = "last_trick"
     failed_close: Literal["two_or_three", "flat_three"] = "two_or_three"
@@ -200,7 +209,8 @@ class SixtySixRules:
             if getattr(self, f) not in allowed:
                 raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}")
         for f in ("must_head", "must_trump", "marriage_on_first_lead", "marriages_after_stock", "nine_exchange",
-                  "exchange_needs_trick", "close_on_first_lead", "shutout_doubles_game"):
+                  "exchange_needs_trick", "close_on_first_lead", "close_before_draw", "exchange_on_close",
+                  "shutout_doubles_game"):
             if not isinstance(getattr(self, f), bool):
                 raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}")
         for f, lo, hi in (("exchange_min_stock", 2, 12), ("close_min_stock", 2, 12), ("last_trick_bonus", 0, 100),
@@ -275,6 +285,8 @@ GERMAN_66 = SixtySixRules(
     marriage_on_first_lead=True,
     marriages_after_stock=False,
     close_on_first_lead=True,
+    close_before_draw=True,
+    exchange_on_close=True,
     tie_rule="draw",
     going_out="claim",
     target=7,
@@ -298,21 +310,25 @@ class DealError(ValueError):
 EXCHANGE = Action("exchange")
 CLOSE = Action("close")
 OUT = Action("out")
+DRAW = Action("draw")
+PASS = Action("pass")
+_WORDS = {"exchange": EXCHANGE, "close": CLOSE, "out": OUT, "draw": DRAW, "pass": PASS}
 _MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
 
 
 def parse_action(text: str | Action) -> Action:
     """Parse an action's text: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (or
     ``"marriage KH"``, ``"20 ♥"``, ``"40 ♠"``) announces a marriage; ``"exchange"``,
-    ``"close"``, ``"out"``. Raises :class:`~cardlab.errors.NotationError` for anything else."""
+    ``"close"``, ``"out"``, ``"draw"`` (draw instead of closing, when ``close_before_draw``),
+    ``"pass"`` (decline the exchange offered at a close, when ``exchange_on_close``). Raises :class:`~cardlab.errors.NotationError` for anything else."""
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
         raise NotationError(f"an action must be text such as 'A♠' or 'close', not {type(text).__name__}")
     t = text.strip()
     low = t.lower()
-    if low in ("exchange", "close", "out"):
-        return {"exchange": EXCHANGE, "close": CLOSE, "out": OUT}[low]
+    if low in _WORDS:
+        return _WORDS[low]
     words = low.split()
     if words and words[0] in ("marriage", "20", "40", "marry"):
         rest = t.split(None, 1)[1].strip() if len(words) > 1 else ""
@@ -596,7 +612,8 @@ class SixtySixState(GameState):
 
     __slots__ = ("rules", "dealer", "names", "pack", "hands", "stock", "turnup", "turnup_in_stock", "trump",
                  "closed_by", "close_info", "leader", "trick", "_to_act", "card_points", "bonus",
-                 "marriage_points", "tricks_won", "tricks", "marriages", "pending_marriage", "shown", "result")
+                 "marriage_points", "tricks_won", "tricks", "marriages", "pending_marriage", "shown", "result",
+                 "draw_pending", "close_exchange")
 
     variant = VARIANT
 
@@ -629,6 +646,8 @@ class SixtySixState(GameState):
         s.pending_marriage = None
         s.shown = (frozenset(), frozenset())
         s.result = None
+        s.draw_pending = False
+        s.close_exchange = False
         return s
 
     def _child(self, action: Action) -> "SixtySixState":
@@ -659,6 +678,8 @@ class SixtySixState(GameState):
         s.pending_marriage = None
         s.shown = self.shown
         s.result = None
+        s.draw_pending = False
+        s.close_exchange = False
         return s
 
     # -- basic queries ----------------------------------------------------------------------
@@ -710,7 +731,11 @@ class SixtySixState(GameState):
             return ()
         seat = self._to_act
         hand = self.hands[seat]
-        if self.trick:
+        if self.draw_pending:
+            legal = (DRAW, CLOSE)
+        elif self.close_exchange:
+            legal = (EXCHANGE, PASS)
+        elif self.trick:
             if self.stock_open:
                 legal = tuple([play(c) for c in hand])
             else:
@@ -810,8 +835,17 @@ class SixtySixState(GameState):
             other = 1 - seat
             s.close_info = (self.points(other), self.tricks_won[other] > 0)
             s.pending_marriage = self.pending_marriage
+            if (self.rules.exchange_on_close and self.turnup_in_stock
+                    and Card.of(self.trump, Rank.NINE) in self.hands[other]):
+                s.close_exchange = True
+                s._to_act = other
         elif kind == "out":
             s._claim(seat)
+        elif kind == "draw":
+            s._draw(seat)
+        elif kind == "pass":
+            s._to_act = 1 - seat
+            s.pending_marriage = self.pending_marriage
         return s
 
     def _exchange(self, seat: int) -> None:
@@ -825,6 +859,8 @@ class SixtySixState(GameState):
         sh[seat] = sh[seat] | {old}
         self.shown = tuple(sh)
         self.pending_marriage = self.parent.pending_marriage
+        if self.parent.close_exchange:  # the closer's opponent exchanged at the close; the closer leads
+            self._to_act = 1 - seat
 
     def _marry(self, seat: int, suit: Suit) -> None:
         value = 40 if suit == self.trump else 20
@@ -872,22 +908,31 @@ class SixtySixState(GameState):
             self._finish_66(winner)
             return
         if self.closed_by is None and (self.turnup_in_stock or self.stock):
-            st = self.stock
-            hs = list(self.hands)
-            hs[winner] = hs[winner] + (st[0],)
-            if len(st) >= 2:
-                hs[loser] = hs[loser] + (st[1],)
-                self.stock = st[2:]
-            else:
-                hs[loser] = hs[loser] + (self.turnup,)
-                self.stock = ()
-                self.turnup_in_stock = False
-                sh = list(self.shown)
-                sh[loser] = sh[loser] | {self.turnup}
-                self.shown = tuple(sh)
-            self.hands = tuple(hs)
+            if rules.close_before_draw and self.stock_size >= rules.close_min_stock:
+                self.draw_pending = True  # the winner may close before drawing
+                return
+            self._draw(winner)
         if not self.hands[winner]:
             self._end_of_cards(winner)
+
+    def _draw(self, winner: int) -> None:
+        """The winner draws the top card of the stock, then the loser; the last draw takes the
+        turn-up [66.draw]."""
+        loser = 1 - winner
+        st = self.stock
+        hs = list(self.hands)
+        hs[winner] = hs[winner] + (st[0],)
+        if len(st) >= 2:
+            hs[loser] = hs[loser] + (st[1],)
+            self.stock = st[2:]
+        else:
+            hs[loser] = hs[loser] + (self.turnup,)
+            self.stock = ()
+            self.turnup_in_stock = False
+            sh = list(self.shown)
+            sh[loser] = sh[loser] | {self.turnup}
+            self.shown = tuple(sh)
+        self.hands = tuple(hs)
 
     # -- ending the hand ---------------------------------------------------------------------
     def _finish_66(self, seat: int) -> None:
@@ -1002,6 +1047,16 @@ class SixtySixState(GameState):
         kind = action.kind
         hand = self.hands[seat]
         leading = not self.trick
+        if self.draw_pending:
+            return IllegalActionError("66.close", f"{name} won the trick and must first draw, or close the stock "
+                                                  f"before drawing")
+        if self.close_exchange:
+            return IllegalActionError("66.exchange", f"the stock was just closed: {name} may exchange the trump "
+                                                     f"nine or pass")
+        if kind in ("draw", "pass"):
+            return IllegalActionError("66.draw" if kind == "draw" else "66.exchange",
+                                      f"'{kind}' is only possible right after a trick (draw) or a close (pass) "
+                                      f"under rules that allow it")
         if kind == "play":
             c = action.card
             if c not in hand:
@@ -1097,8 +1152,11 @@ def explain_step(s: SixtySixState) -> str:
     if a.kind == "exchange":
         parts.append(f"{who} exchanges the trump nine for the turn-up {p.turnup}.")
     elif a.kind == "close":
-        parts.append(f"{who} closes the stock (turns the {p.turnup} down): no more drawing; from now on "
+        before = " before drawing" if p.draw_pending else ""
+        parts.append(f"{who} closes the stock{before} (turns the {p.turnup} down): no more drawing; from now on "
                      f"{_duties(s.rules)}.")
+        if s.close_exchange:
+            parts.append(f"{names[1 - seat]} holds the trump nine and may exchange it for the {p.turnup} now.")
     elif a.kind == "marriage":
         suit = a.value
         value = 40 if suit == s.trump else 20
@@ -1116,16 +1174,26 @@ def explain_step(s: SixtySixState) -> str:
             pts = _PTS[l_c] + _PTS[f_c]
             parts.append(f"{who} plays {a.card} to {names[leader_]}'s {lead}. {names[winner]} wins the trick "
                          f"({pts} card point{'s' if pts != 1 else ''}; now {s.points(0)}–{s.points(1)}).")
-            if p.stock_open and s.result is None:
-                loser = 1 - winner
-                if p.turnup_in_stock and not s.turnup_in_stock:
-                    parts.append(f"{names[winner]} draws the last face-down card and {names[loser]} takes the "
-                                 f"turn-up {p.turnup}: the stock is exhausted, so {_duties(s.rules)}.")
-                else:
-                    parts.append(f"{names[winner]} draws first, then {names[loser]} (stock: {s.stock_size}).")
+            if s.draw_pending:
+                parts.append(f"{names[winner]} may close the stock before drawing, or draw.")
+            elif p.stock_open and s.result is None:
+                parts.append(_draw_text(p, s, winner))
+    elif a.kind == "draw":
+        parts.append(_draw_text(p, s, seat))
+    elif a.kind == "pass":
+        parts.append(f"{who} keeps the trump nine.")
     if s.result is not None:
         parts.append("Hand over: " + s.result.explanation + ".")
     return " ".join(parts)
+
+
+def _draw_text(p: SixtySixState, s: SixtySixState, winner: int) -> str:
+    names = s.names
+    loser = 1 - winner
+    if p.turnup_in_stock and not s.turnup_in_stock:
+        return (f"{names[winner]} draws the last face-down card and {names[loser]} takes the turn-up {p.turnup}: "
+                f"the stock is exhausted, so {_duties(s.rules)}.")
+    return f"{names[winner]} draws first, then {names[loser]} (stock: {s.stock_size})."
 
 
 def _duties(rules: SixtySixRules) -> str:
