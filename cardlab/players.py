@@ -81,6 +81,8 @@ class HeuristicPlayer:
             return max(marriages, key=lambda a: a.value == trump)
         if "close" in kinds and self._close_is_safe(view):
             return kinds["close"]
+        if "draw" in kinds:  # won a trick and may close before drawing: closing wasn't safe
+            return kinds["draw"]
         if view.trick:
             return self._follow(view, plays)
         return self._lead(view, plays)

@@ -80,7 +80,7 @@ RULES: dict[str, tuple[str, str]] = {
     "66.marriage.lead": ("A marriage (K+Q of one suit, 40 in trumps, 20 otherwise) may be announced only by the player "
                          "about to lead, who then leads its K or Q; one marriage per lead.", "SEED-002, P66"),
     "66.marriage.first-lead": ("No marriage on the first lead of the hand (Santase); where allowed, its points count "
-                               "only once its owner has taken a trick.", "BEL, NIK; P66 (rules-notes C-?/4.1)"),
+                               "only once its owner has taken a trick.", "BEL, NIK (Santase); P66 and rules-notes §4.1 (pending points)"),
     "66.marriage.stock": ("No marriages once the stock is exhausted or closed (German 66, Russian Mariage).",
                           "P66, SEED-003 (rules-notes C-4)"),
     "66.marriage.led": ("After announcing a marriage you must lead its king or queen.", "SEED-002, P66"),
@@ -226,10 +226,15 @@ class SixtySixRules:
                                                        must_trump=self.must_trump))
 
     def with_options(self, **changes) -> "SixtySixRules":
-        """A copy with some options changed; unknown names raise :class:`RulesError`."""
+        """A copy with some options changed; unknown names raise :class:`RulesError`. Unless a
+        new ``name`` is given, the name says what changed ("Santase (Bulgaria) with target=7")."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.option_names())}")
+        if "name" not in changes:
+            diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
+            if diff:
+                changes["name"] = f"{self.name} with " + ", ".join(f"{k}={v!r}" for k, v in diff.items())
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -1067,7 +1072,7 @@ class SixtySixState(GameState):
             duty = explain_duty(c, hand, self.trick, self.trump, self.rules.trick_rules_after_stock)
             if duty is not None:
                 key, reason = duty
-                return IllegalActionError(f"66.{key}", f"{name} cannot play {c}: {reason}")
+                return IllegalActionError(f"66.{key}", f"{c} is not allowed: {reason}")
         if not leading and kind in ("marriage", "exchange", "close", "out"):
             return IllegalActionError("66.marriage.lead" if kind == "marriage" else f"66.{kind}",
                                       f"only the player about to lead may {_VERB[kind]}; {name} must play to "

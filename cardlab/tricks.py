@@ -127,7 +127,7 @@ def legal_plays(
                     if higher:
                         return tuple(higher)
             return tuple(same)
-    if rules.must_trump and trump is not None:
+    if rules.must_trump and trump is not None and not any(c.suit == led for c in hand):
         trumps = [c for c in hand if c.suit == trump]
         if trumps:
             if rules.must_overtrump:

@@ -24,6 +24,18 @@ def play(rules, dealer, seed, game=None):
     return s
 
 
+def heading_position(s):
+    """The first state after the stock is gone where the follower must beat the led card but
+    also holds a lower card of the suit (so heading changes what he may play), or None."""
+    for st in s.history():
+        if st.trick and not st.stock_open and not st.is_finished:
+            lead = st.trick[0]
+            same = [c for c in st.hands[st.to_act] if c.suit == lead.suit]
+            if same and len(st.legal_actions()) < len(same):
+                return st
+    return None
+
+
 def kinds(s):
     return [a.kind for a in s.actions()]
 
@@ -54,6 +66,12 @@ SAMPLES = {
         "Santase. The holder of the trump nine, on lead after taking a trick, exchanges it for the "
         "turn-up while the stock still holds at least four cards.",
         lambda s: "exchange" in kinds(s) and s.result.reason == "66" and s.result.game_points >= 2,
+    ),
+    "santase_endgame.json": (
+        "To the last trick",
+        "Santase. The stock runs out; from then on each player must follow suit and beat the card led "
+        "if he can, or trump; the last trick is worth 10 more card points.",
+        lambda s: s.closed_by is None and sum(s.bonus) == 10 and heading_position(s) is not None,
     ),
     "santase_failed_close.json": (
         "A close that fails",
