@@ -123,11 +123,11 @@ class Card(int):
 
     @property
     def suit(self) -> Suit | None:  # type: ignore[override]
-        return _SUIT_OF[int(self)]
+        return _SUIT_SEQ[self]
 
     @property
     def rank(self) -> Rank:  # type: ignore[override]
-        return _RANK_OF[int(self)]
+        return _RANK_SEQ[self]
 
     @property
     def is_joker(self) -> bool:
@@ -178,6 +178,8 @@ _TEXT[_JOKER_CODE] = "Jo"
 _ASCII[_JOKER_CODE] = "Jo"
 
 JOKER: Card = Card._table[_JOKER_CODE]
+_SUIT_SEQ = tuple(_SUIT_OF.get(i) for i in range(80))  # indexed by the card itself: no int() call
+_RANK_SEQ = tuple(_RANK_OF.get(i) for i in range(80))
 
 _SUIT_TOKENS = {
     "♣": Suit.CLUBS, "♧": Suit.CLUBS, "c": Suit.CLUBS,

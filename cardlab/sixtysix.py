@@ -23,15 +23,14 @@ Typical use::
 from __future__ import annotations
 
 import dataclasses
-import random as _random
 from dataclasses import dataclass
-from typing import Iterable, Literal, Sequence
+from typing import Literal, Sequence
 
 from .actions import Action, play
-from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card
+from .cards import PACK_24, Card, Rank, Suit, parse_card
 from .errors import IllegalActionError, NotationError, RulesError
 from .state import GameState
-from .tricks import FREE_PLAY, TrickRules, explain_duty, legal_plays, trick_winner
+from .tricks import TrickRules, explain_duty
 
 __all__ = [
     "SixtySixRules",
@@ -320,6 +319,27 @@ PASS = Action("pass")
 _WORDS = {"exchange": EXCHANGE, "close": CLOSE, "out": OUT, "draw": DRAW, "pass": PASS}
 _MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
 
+# Fast lookup tables for the hot path (legal_actions / apply of random playouts).
+from .actions import _PLAY as _PLAY_OF  # noqa: E402  card code -> interned play action
+_play_of = _PLAY_OF.__getitem__
+_SUIT_T = [None] * 80
+for _c in PACK_24:
+    _SUIT_T[_c] = _c.suit
+_SUIT_T = tuple(_SUIT_T)
+_NINE_T = tuple(Card.of(s, Rank.NINE) for s in Suit)              # indexed by suit
+_KQ_T = tuple(frozenset((Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN))) for s in Suit)
+_KING_OF_QUEEN = {Card.of(s, Rank.QUEEN): Card.of(s, Rank.KING) for s in Suit}
+_MARRIAGE_OF_QUEEN = {Card.of(s, Rank.QUEEN): _MARRIAGE[s] for s in Suit}
+_STRENGTH66 = TrickRules()._strength  # A 10 K Q J 9, the only rank order of Sixty-six
+_DRAW_CLOSE = (DRAW, CLOSE)
+from _random import Random as _CRandom  # noqa: E402
+_SHUFFLE_MULTS = tuple(range(24, 1, -1))  # i + 1 for i = 23 .. 1 (Fisher-Yates)
+# after the stock, for a led card: same-suit cards, and same-suit cards that beat it
+_SAME_SUIT = {c: frozenset(d for d in PACK_24 if d.suit == c.suit) for c in PACK_24}
+_BEATS_SAME = {c: frozenset(d for d in PACK_24 if d.suit == c.suit and _STRENGTH66[d] > _STRENGTH66[c]) for c in PACK_24}
+_SUIT_CARDS = tuple(frozenset(d for d in PACK_24 if d.suit == s) for s in Suit)
+_EXCHANGE_PASS = (EXCHANGE, PASS)
+
 
 def parse_action(text: str | Action) -> Action:
     """Parse an action's text: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (or
@@ -373,11 +393,12 @@ def shuffled_pack(seed: int) -> tuple[Card, ...]:
     top card, dealt first."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise DealError(f"a seed must be a whole number, not {seed!r}")
-    rng = _random.Random(seed)
+    rnd = _CRandom(seed).random  # the C base of random.Random: same seeding, same sequence
     pack = list(PACK_24)
-    for i in range(len(pack) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+    i = 23
+    for j in [int(rnd() * m) for m in _SHUFFLE_MULTS]:
         pack[i], pack[j] = pack[j], pack[i]
+        i -= 1
     return tuple(pack)
 
 
@@ -737,39 +758,65 @@ class SixtySixState(GameState):
         seat = self._to_act
         hand = self.hands[seat]
         if self.draw_pending:
-            legal = (DRAW, CLOSE)
+            legal = _DRAW_CLOSE
         elif self.close_exchange:
-            legal = (EXCHANGE, PASS)
+            legal = _EXCHANGE_PASS
         elif self.trick:
-            if self.stock_open:
-                legal = tuple([play(c) for c in hand])
+            if self.closed_by is None and (self.turnup_in_stock or self.stock):
+                legal = tuple(map(_play_of, hand))
             else:
-                legal = tuple([play(c) for c in
-                               legal_plays(hand, self.trick, self.trump, self.rules.trick_rules_after_stock)])
+                legal = tuple(map(_play_of, self._follow_cards(hand)))
         else:
-            extra = []
-            pm = self.pending_marriage
-            if pm is not None:
-                cards = [play(c) for c in hand if c.suit == pm and (c.rank == Rank.KING or c.rank == Rank.QUEEN)]
-            else:
-                cards = [play(c) for c in hand]
-                extra.extend(_MARRIAGE[s] for s in self._marriage_suits(seat))
-            if self._exchange_ok(seat) is None:
-                extra.append(EXCHANGE)
-            if self._close_ok() is None:
-                extra.append(CLOSE)
-            if self.rules.going_out == "claim" and self.tricks:
-                extra.append(OUT)
-            legal = tuple(extra + cards)
+            legal = self._lead_actions(seat, hand)
         self._legal = legal
         return legal
 
-    def _marriage_suits(self, seat: int) -> list[Suit]:
-        if self._marriage_block(seat) is not None:
-            return []
-        hand = self.hands[seat]
-        kings = {c.suit for c in hand if c.rank == Rank.KING}
-        return [c.suit for c in hand if c.rank == Rank.QUEEN and c.suit in kings]
+    def _follow_cards(self, hand):
+        """legal_plays() for a one-card trick after the stock, with the phase-2 duties."""
+        lead = self.trick[0]
+        tr = self.rules.trick_rules_after_stock
+        if tr.must_head:  # one card in the trick: it cannot have been trumped
+            higher = _BEATS_SAME[lead]
+            cards = [c for c in hand if c in higher]
+            if cards:
+                return cards
+        same = _SAME_SUIT[lead]
+        cards = [c for c in hand if c in same]
+        if cards:
+            return cards
+        if tr.must_trump:
+            trumps = _SUIT_CARDS[self.trump]
+            cards = [c for c in hand if c in trumps]
+            if cards:
+                return cards
+        return hand
+
+    def _lead_actions(self, seat, hand):
+        r = self.rules
+        extra = []
+        pm = self.pending_marriage
+        stock_open = self.closed_by is None and (self.turnup_in_stock or bool(self.stock))
+        if pm is not None:
+            kq = _KQ_T[pm]
+            cards = tuple([_PLAY_OF[c] for c in hand if c in kq])
+        else:
+            cards = tuple(map(_play_of, hand))
+            if (self.tricks or r.marriage_on_first_lead) and (stock_open or r.marriages_after_stock):
+                kings = _KING_OF_QUEEN
+                for c in hand:
+                    k = kings.get(c)
+                    if k is not None and k in hand:
+                        extra.append(_MARRIAGE_OF_QUEEN[c])
+        if stock_open:
+            n = len(self.stock) + (1 if self.turnup_in_stock else 0)
+            if (r.nine_exchange and self.turnup_in_stock and n >= r.exchange_min_stock
+                    and (self.tricks_won[seat] or not r.exchange_needs_trick) and _NINE_T[self.trump] in hand):
+                extra.append(EXCHANGE)
+            if n >= r.close_min_stock and (self.tricks or r.close_on_first_lead):
+                extra.append(CLOSE)
+        if self.tricks and r.going_out == "claim":
+            extra.append(OUT)
+        return tuple(extra) + cards if extra else cards
 
     def _marriage_block(self, seat: int) -> tuple[str, str] | None:
         if self.pending_marriage is not None:
@@ -824,14 +871,17 @@ class SixtySixState(GameState):
             state is unchanged (states are immutable)."""
         if not isinstance(action, Action):
             action = parse_action(action)
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
             raise self._why_illegal(action)
         kind = action.kind
+        if kind == "play":
+            return self._apply_play(action)
         seat = self._to_act
         s = self._child(action)
-        if kind == "play":
-            s._play(seat, action.card)
-        elif kind == "marriage":
+        if kind == "marriage":
             s._marry(seat, action.value)
         elif kind == "exchange":
             s._exchange(seat)
@@ -851,6 +901,87 @@ class SixtySixState(GameState):
         elif kind == "pass":
             s._to_act = 1 - seat
             s.pending_marriage = self.pending_marriage
+        return s
+
+    def _apply_play(self, action: Action) -> "SixtySixState":
+        """apply() of a card play: builds the child in one pass, each slot written once."""
+        seat = self._to_act
+        card = action.card
+        hands = self.hands
+        h = hands[seat]
+        i = h.index(card)
+        h = h[:i] + h[i + 1:]
+        hands = (h, hands[1]) if seat == 0 else (hands[0], h)
+        shown = self.shown
+        if shown[seat] and card in shown[seat]:
+            shown = (shown[0] - {card}, shown[1]) if seat == 0 else (shown[0], shown[1] - {card})
+        s = object.__new__(SixtySixState)
+        s.parent = self
+        s.last_action = action
+        s._legal = None
+        s.rules = rules = self.rules
+        s.dealer = self.dealer
+        s.names = self.names
+        s.pack = self.pack
+        s.hands = hands
+        s.stock = self.stock
+        s.turnup = self.turnup
+        s.turnup_in_stock = self.turnup_in_stock
+        s.trump = trump = self.trump
+        s.closed_by = self.closed_by
+        s.close_info = self.close_info
+        s.bonus = self.bonus
+        s.marriage_points = self.marriage_points
+        s.marriages = self.marriages
+        s.pending_marriage = None
+        s.shown = shown
+        s.result = None
+        s.draw_pending = False
+        s.close_exchange = False
+        trick = self.trick
+        if not trick:
+            s.leader = self.leader
+            s.trick = (card,)
+            s._to_act = 1 - seat
+            s.card_points = self.card_points
+            s.tricks_won = self.tricks_won
+            s.tricks = self.tricks
+            return s
+        lead = trick[0]
+        leader = self.leader
+        ls = _SUIT_T[lead]
+        cs = _SUIT_T[card]
+        if cs is ls:
+            second = _STRENGTH66[card] > _STRENGTH66[lead]
+        else:
+            second = cs is trump
+        winner = seat if second else leader
+        pts = _PTS[lead] + _PTS[card]
+        cp = self.card_points
+        tw = self.tricks_won
+        if winner:
+            s.card_points = cp = (cp[0], cp[1] + pts)
+            s.tricks_won = (tw[0], tw[1] + 1)
+        else:
+            s.card_points = cp = (cp[0] + pts, cp[1])
+            s.tricks_won = (tw[0] + 1, tw[1])
+        s.tricks = self.tricks + ((leader, lead, card, winner),)
+        s.trick = ()
+        s.leader = winner
+        s._to_act = winner
+        stock_open = s.closed_by is None and (s.turnup_in_stock or s.stock)
+        if not stock_open and not hands[winner]:
+            s._end_of_cards(winner)  # the last trick: its bonus first, then the count
+            return s
+        # the winner has a trick now, so its marriages count
+        if rules.going_out == "automatic" and cp[winner] + s.bonus[winner] + s.marriage_points[winner] >= 66:
+            s._finish_66(winner)
+            return s
+        if stock_open:
+            if rules.close_before_draw and len(s.stock) + (1 if s.turnup_in_stock else 0) >= rules.close_min_stock:
+                s.draw_pending = True  # the winner may close before drawing
+            else:
+                s._draw(winner)
         return s
 
     def _exchange(self, seat: int) -> None:
@@ -880,64 +1011,22 @@ class SixtySixState(GameState):
         if self.rules.going_out == "automatic" and self.tricks_won[seat] and self.points(seat) >= 66:
             self._finish_66(seat)
 
-    def _play(self, seat: int, card: Card) -> None:
-        hs = list(self.hands)
-        hs[seat] = tuple([c for c in hs[seat] if c != card])
-        self.hands = tuple(hs)
-        sh = self.shown
-        if card in sh[seat]:
-            sh = list(sh)
-            sh[seat] = sh[seat] - {card}
-            self.shown = sh = tuple(sh)
-        if not self.trick:
-            self.trick = (card,)
-            self._to_act = 1 - seat
-            return
-        lead = self.trick[0]
-        leader = self.leader
-        rules = self.rules
-        w = trick_winner((lead, card), self.trump, rules.trick_rules_after_stock)
-        winner = leader if w == 0 else seat
-        loser = 1 - winner
-        cp = list(self.card_points)
-        cp[winner] += _PTS[lead] + _PTS[card]
-        self.card_points = tuple(cp)
-        tw = list(self.tricks_won)
-        tw[winner] += 1
-        self.tricks_won = tuple(tw)
-        self.tricks = self.tricks + ((leader, lead, card, winner),)
-        self.trick = ()
-        self.leader = winner
-        self._to_act = winner
-        if rules.going_out == "automatic" and self.points(winner) >= 66:
-            self._finish_66(winner)
-            return
-        if self.closed_by is None and (self.turnup_in_stock or self.stock):
-            if rules.close_before_draw and self.stock_size >= rules.close_min_stock:
-                self.draw_pending = True  # the winner may close before drawing
-                return
-            self._draw(winner)
-        if not self.hands[winner]:
-            self._end_of_cards(winner)
-
     def _draw(self, winner: int) -> None:
         """The winner draws the top card of the stock, then the loser; the last draw takes the
         turn-up [66.draw]."""
-        loser = 1 - winner
         st = self.stock
-        hs = list(self.hands)
-        hs[winner] = hs[winner] + (st[0],)
+        first = st[0]
         if len(st) >= 2:
-            hs[loser] = hs[loser] + (st[1],)
+            second = st[1]
             self.stock = st[2:]
         else:
-            hs[loser] = hs[loser] + (self.turnup,)
+            second = self.turnup
             self.stock = ()
             self.turnup_in_stock = False
-            sh = list(self.shown)
-            sh[loser] = sh[loser] | {self.turnup}
-            self.shown = tuple(sh)
-        self.hands = tuple(hs)
+            sh = self.shown
+            self.shown = (sh[0] | {second}, sh[1]) if winner else (sh[0], sh[1] | {second})
+        h0, h1 = self.hands
+        self.hands = (h0 + (first,), h1 + (second,)) if winner == 0 else (h0 + (second,), h1 + (first,))
 
     # -- ending the hand ---------------------------------------------------------------------
     def _finish_66(self, seat: int) -> None:
@@ -974,7 +1063,7 @@ class SixtySixState(GameState):
             lp, lt = self.close_info
             when = " when the stock was closed"
         else:
-            lp, lt = self.points(loser), self.tricks_won[loser] > 0
+            lp, _lt = self.points(loser), self.tricks_won[loser] > 0
             when = ""
         if gp == 3:
             return f"{name} had taken no trick{when}, so 3 game points"
