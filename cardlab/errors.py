@@ -36,7 +36,17 @@ class IllegalActionError(CardlabError):
 
 
 class RulesError(CardlabError):
-    """A rule set with an unknown option or a value the option does not allow."""
+    """A rule set with an unknown option or a value the option does not allow.
+
+    Attributes
+    ----------
+    option : str or None
+        The option at fault, when there is one.
+    """
+
+    def __init__(self, message: str, option: str | None = None):
+        self.option = option
+        super().__init__(message)
 
 
 class RecordError(CardlabError):

@@ -254,7 +254,7 @@ def from_dict(data: Any) -> Record:
     try:
         rules = sixtysix.SixtySixRules.from_dict(data["rules"])
     except RulesError as exc:
-        raise RecordError("rules", str(exc)) from None
+        raise RecordError(f"rules.{exc.option}" if exc.option else "rules", str(exc)) from None
     players = tuple(data["players"])
     if len(players) != 2:
         raise RecordError("players", f"Sixty-six is for two players; the record names {len(players)}")

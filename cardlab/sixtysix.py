@@ -206,21 +206,22 @@ class SixtySixRules:
     def __post_init__(self):
         for f, allowed in self._CHOICES.items():
             if getattr(self, f) not in allowed:
-                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}")
+                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}", f)
         for f in ("must_head", "must_trump", "marriage_on_first_lead", "marriages_after_stock", "nine_exchange",
                   "exchange_needs_trick", "close_on_first_lead", "close_before_draw", "exchange_on_close",
                   "shutout_doubles_game"):
             if not isinstance(getattr(self, f), bool):
-                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}")
+                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
         for f, lo, hi in (("exchange_min_stock", 2, 12), ("close_min_stock", 2, 12), ("last_trick_bonus", 0, 100),
                           ("false_claim_points", 0, 3), ("target", 1, 1000)):
             v = getattr(self, f)
             if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}")
+                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}", f)
         if self.closed_game_points is not None and self.closed_game_points not in (1, 2, 3):
-            raise RulesError(f"option closed_game_points must be 1, 2, 3 or null, not {self.closed_game_points!r}")
+            raise RulesError(f"option closed_game_points must be 1, 2, 3 or null, not {self.closed_game_points!r}",
+                            "closed_game_points")
         if not isinstance(self.name, str) or not self.name:
-            raise RulesError("option name must be a non-empty text")
+            raise RulesError("option name must be a non-empty text", "name")
         object.__setattr__(self, "_phase2", TrickRules(must_follow=True, must_head=self.must_head,
                                                        must_trump=self.must_trump))
 
@@ -250,9 +251,10 @@ class SixtySixRules:
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
         data = dict(data)
-        base = PRESETS.get(data.pop("preset", "santase"))
+        preset = data.pop("preset", "santase")
+        base = PRESETS.get(preset) if isinstance(preset, str) else None
         if base is None:
-            raise RulesError(f"unknown preset; known presets: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {preset!r}; known presets: {', '.join(PRESETS)}", "preset")
         return base.with_options(**data)
 
     @property
@@ -1055,7 +1057,7 @@ class SixtySixState(GameState):
                 self._set_result(seat, gp, "closer_made",
                                  f"{self.names[seat]} closed and reached {self.points(seat)}: {why}")
         else:
-            self._closer_failed(closer, f"{self.names[seat]} reached {self.points(seat)} first")
+            self._closer_failed(closer, f"{self.names[seat]} reached {self.points(seat)} first", went_out=True)
 
     def _why_points(self, loser: int, gp: int, at_close: bool = False) -> str:
         name = self.names[loser]
@@ -1071,12 +1073,17 @@ class SixtySixState(GameState):
             return f"{name} had {lp} (under 33){when}, so 2 game points"
         return f"{name} had {lp} (33 or more){when}, so 1 game point"
 
-    def _closer_failed(self, closer: int, how: str) -> None:
+    def _closer_failed(self, closer: int, how: str, went_out: bool = False) -> None:
+        """The closer failed: the opponent scores 2, or 3 if he had no trick at the close, or a
+        flat 3; when the opponent went out with 66 himself, 2 (P66; rules-notes C-5)."""
         other = 1 - closer
         r = self.rules
         if r.failed_close == "flat_three":
             gp = 3
             why = "a failed close always gives the opponent 3 game points under these rules"
+        elif went_out:
+            gp = 2
+            why = f"{self.names[other]} went out first, so 2 game points"
         else:
             had_trick = self.close_info[1]
             gp = 2 if had_trick else 3

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Set up the dev environment and run things. Needs only Python 3.11+ (standard library).
+
+    python3 dev.py lab  [ARGS]   JupyterLab on notebooks/
+    python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); exits with pytest's code
+    python3 dev.py bench [ARGS]  every benchmarks/*.py (ARGS go to each script)
+
+Each command first creates .venv if needed and installs cardlab editable with its extras, using
+uv with --compile-bytecode. The install is skipped while pyproject.toml is unchanged since the
+last one (a stamp file in .venv records it).
+"""
+
+import sys
+
+if sys.version_info < (3, 11):
+    sys.exit("dev.py needs Python 3.11 or newer; this is Python %s. Run it with a newer python3."
+             % sys.version.split()[0])
+
+import hashlib
+import json
+import os
+import shlex
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+os.chdir(ROOT)  # everything below is relative to the repository
+VENV = Path(".venv")
+BIN = VENV / "bin"
+PY = BIN / "python"
+STAMP = VENV / "cardlab-install-stamp.json"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def step(msg):
+    print(f"==> {msg}", flush=True)
+
+
+def run(*cmd):
+    step(shlex.join(map(str, cmd)))
+    if subprocess.call(list(map(str, cmd))) != 0:
+        sys.exit(f"dev.py: command failed: {shlex.join(map(str, cmd))}")
+
+
+def setup(extras):
+    """Create .venv and install '.[extras]' into it, unless the stamp says it's done."""
+    digest = hashlib.sha256(Path("pyproject.toml").read_bytes()).hexdigest()
+    try:
+        stamp = json.loads(STAMP.read_text())
+    except (OSError, ValueError):
+        stamp = {}
+    if stamp.get("pyproject") == digest:
+        if set(extras) <= set(stamp.get("extras", [])):
+            step(f".venv is up to date with pyproject.toml (extras: {','.join(extras)})")
+            return
+        extras = sorted(set(extras) | set(stamp.get("extras", [])))
+    if not PY.exists():
+        run(sys.executable, "-m", "venv", VENV)
+    uv = BIN / "uv"
+    if not uv.exists():
+        if not (BIN / "pip").exists():  # e.g. a venv made by uv
+            run(PY, "-m", "ensurepip", "--upgrade")
+        run(PY, "-m", "pip", "install", "-q", "uv")
+    run(uv, "pip", "install", "--python", PY, "--compile-bytecode", "-e", f".[{','.join(extras)}]")
+    STAMP.write_text(json.dumps({"pyproject": digest, "extras": sorted(extras)}) + "\n")
+
+
+def lab(args):
+    setup(["notebooks", "test"])
+    index = Path("notebooks/index.ipynb")
+    cmd = [str(PY), "-m", "jupyterlab", str(index if index.exists() else index.parent)]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")  # Lab refuses to run as root without it
+    cmd += args
+    step(shlex.join(cmd))
+    os.execv(cmd[0], cmd)
+
+
+def test(args):
+    setup(["notebooks", "test"])
+    if not os.path.exists(CHROMIUM) and os.environ.get("CARDLAB_REQUIRE_BROWSER") != "1":
+        step(f"note: {CHROMIUM} not found, so the browser tests will be skipped. "
+             "Install it with: sudo apt-get install chromium")
+    cmd = [PY, "-m", "pytest", "--basetemp=.pytest-tmp", *args]
+    step(shlex.join(map(str, cmd)))
+    return subprocess.call(list(map(str, cmd)))
+
+
+def bench(args):
+    setup(["notebooks", "test", "bench"])
+    scripts = sorted(Path("benchmarks").glob("*.py"))
+    if not scripts:
+        step("no benchmarks/*.py to run")
+    failed = []
+    for script in scripts:
+        cmd = [PY, script, *args]
+        step(shlex.join(map(str, cmd)))
+        if subprocess.call(list(map(str, cmd))) != 0:
+            failed.append(script.name)
+    if failed:
+        print(f"dev.py: benchmarks failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+COMMANDS = {"lab": lab, "test": test, "bench": bench}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        sys.exit(__doc__.strip())
+    sys.exit(COMMANDS[sys.argv[1]](sys.argv[2:]))

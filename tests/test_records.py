@@ -1,0 +1,426 @@
+"""Game records (cardlab.records): lossless JSON, replay to identical states, validation errors
+with their location, and safe loading (design-notes.md "Records are lossless ... Loading
+validates and reports errors with their location; nothing is executed (no pickle)")."""
+
+import builtins
+import json
+import os
+import pickle
+import subprocess
+
+import pytest
+
+from cardlab import PACK_24, RecordError, records
+from cardlab import sixtysix as ss
+from cardlab.records import Record
+from helpers_66 import (SCHWARZ_L, SCHWARZ_W, TIE_PLAY, by_role, deal66, legal, one_point_leader, run, schwarz_dealer,
+                        schwarz_leader, tie_hand)
+
+SANTASE, RUSSIAN, GERMAN = ss.SANTASE, ss.RUSSIAN_MARIAGE, ss.GERMAN_66
+
+
+def state_key(s):
+    return (
+        str(s.last_action) if s.last_action is not None else None,
+        s.rules, s.dealer, tuple(s.names), s.pack, s.hands, s.stock, s.turnup, s.turnup_in_stock, s.trump,
+        s.closed_by, s.close_info, s.leader, s.trick, s.to_act, s.card_points, s.bonus, s.marriage_points,
+        s.tricks_won, s.tricks, s.marriages, s.result, (s.points(0), s.points(1)), tuple(legal(s)),
+        s.view(0), s.view(1),
+    )
+
+
+def assert_same_hand(a, b):
+    ha, hb = a.history(), b.history()
+    assert len(ha) == len(hb)
+    assert [str(x) for x in a.actions()] == [str(x) for x in b.actions()]
+    for x, y in zip(ha, hb):
+        assert state_key(x) == state_key(y)
+
+
+def sample_states():
+    """A variety of hands: finished and unfinished, every preset, closes, marriages, exchanges,
+    German draw/pass choices."""
+    out = [
+        ("santase-66", one_point_leader(SANTASE, 1)),
+        ("russian-66", one_point_leader(RUSSIAN, 0)),
+        ("german-claim", one_point_leader(GERMAN, 1)),
+        ("tie", tie_hand(SANTASE, 1)),
+        ("unfinished", run(deal66(by_role(SCHWARZ_W, SCHWARZ_L, 1), "10♠"), "A♥ 9♥ | marriage ♠")),
+        ("deal-only", ss.deal(seed=4)),
+        ("seeded-random", None),
+    ]
+    # exchange then close (Santase)
+    s = run(deal66(["9♠ Q♠ A♥ J♣ J♦ 9♦", "9♥ 9♣ Q♦ J♥ 10♣ Q♣"], "K♠"), "A♥ 9♥ | exchange | marriage ♠ | close | Q♠")
+    out.append(("exchange-close", s))
+    # German: close before drawing, the opponent passes / exchanges at the close
+    g = run(deal66(["Q♥ J♥ 9♣ J♣ 9♦ J♦", "9♠ A♥ 10♥ A♣ 10♣ A♦"], "A♠", rules=GERMAN), "Q♥ 10♣", auto_draw=False)
+    out.append(("german-close-pass", run(g, "close | pass | J♥", auto_draw=False)))
+    out.append(("german-draw-close-exchange", run(g, "draw | close | exchange", auto_draw=False)))
+    # a random full hand under every preset
+    import random
+    for name, rules in ss.PRESETS.items():
+        rng = random.Random(len(name))
+        s = ss.deal(rules, dealer=1, seed=2024)
+        while not s.is_finished:
+            s = s.apply(rng.choice(s.legal_actions()))
+        out.append((f"random-{name}", s))
+    return [(n, s) for n, s in out if s is not None]
+
+
+@pytest.mark.parametrize("name, state", sample_states(), ids=lambda x: x if isinstance(x, str) else "")
+def test_round_trip_json(name, state):
+    rec = Record.from_state(state, title="T", notes="N é ♥", source="S")
+    text = rec.to_json()
+    assert json.loads(text)["hands"][0]["actions"] == [str(a) for a in state.actions()]
+    back = records.loads(text)
+    assert back.title == "T" and back.notes == "N é ♥" and back.source == "S"
+    assert back.rules == state.rules and back.players == tuple(state.names)
+    assert back == rec
+    final = back.replay()[0]
+    assert_same_hand(state, final)
+    assert back.to_json() == text          # stable text
+    assert [state_key(x) for x in back.states()] == [state_key(x) for x in state.history()]
+
+
+def test_save_and_load_file(tmp_path):
+    state = one_point_leader(SANTASE, 1)
+    path = tmp_path / "hand.json"
+    Record.from_state(state, title="one point").save(path)
+    assert not list(tmp_path.glob("*.tmp"))
+    assert "♠" in path.read_text(encoding="utf-8")          # card symbols kept as they are
+    back = records.load(path)
+    assert back.title == "one point"
+    assert_same_hand(state, back.replay()[0])
+
+
+def test_multi_hand_record_round_trip_and_game():
+    g = ss.SixtySixGame(SANTASE, first_dealer=0)
+    finals = []
+    for build in (schwarz_leader, schwarz_dealer, one_point_leader, schwarz_leader):
+        f = build(SANTASE, g.next_dealer)
+        g.add(f)
+        finals.append(f)
+    rec = Record.from_states(finals, title="game")
+    back = records.loads(rec.to_json())
+    assert len(back.hands) == 4
+    for a, b in zip(finals, back.replay()):
+        assert_same_hand(a, b)
+    assert back.game().totals == g.totals
+    assert [h.dealer for h in back.hands] == [f.dealer for f in finals]
+    assert len(back.states()) == sum(len(f.history()) for f in finals)
+
+
+def test_seed_hands_replay():
+    d = base_dict()
+    d["hands"] = [{"dealer": 1, "seed": 77, "actions": []}]
+    rec = records.from_dict(d)
+    s = rec.replay()[0]
+    assert s.pack == ss.shuffled_pack(77) and s.dealer == 1
+    assert s.hands == ss.deal(SANTASE, dealer=1, seed=77).hands
+
+
+def test_sample_records_in_data_load():
+    """The project's sample records load and replay (they are plain data)."""
+    root = os.path.join(os.path.dirname(__file__), "..", "data")
+    files = sorted(f for f in os.listdir(root) if f.endswith(".json"))
+    for f in files:
+        rec = records.load(os.path.join(root, f))
+        finals = rec.replay()
+        assert finals and all(s.variant == "sixty-six" for s in finals)
+        again = records.loads(rec.to_json())
+        for a, b in zip(finals, again.replay()):
+            assert_same_hand(a, b)
+
+
+# =============================================================================================
+# Errors with a location
+# =============================================================================================
+
+def base_state():
+    return one_point_leader(SANTASE, 1)
+
+
+def base_dict():
+    return Record.from_state(base_state()).to_dict()
+
+
+def error_of(data) -> RecordError:
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    with pytest.raises(RecordError) as ei:
+        records.loads(text)
+    return ei.value
+
+
+def test_invalid_json():
+    e = error_of('{"format": "cardlab-record", "version": 1,\n "variant": }')
+    assert e.location == ""
+    assert "JSON" in e.message and "line 2" in e.message
+
+
+def test_not_an_object():
+    e = error_of("[1, 2]")
+    assert e.location == "" and "object" in e.message
+
+
+@pytest.mark.parametrize("field", ["format", "version", "variant", "rules", "players", "hands"])
+def test_missing_top_level_field(field):
+    d = base_dict()
+    del d[field]
+    e = error_of(d)
+    assert e.location == "" and f"'{field}'" in e.message and "missing" in e.message
+
+
+def test_missing_field_in_a_hand():
+    d = base_dict()
+    del d["hands"][0]["actions"]
+    e = error_of(d)
+    assert e.location == "hands[0]" and "'actions'" in e.message and "missing" in e.message
+
+
+def test_extra_fields():
+    d = base_dict()
+    d["winner"] = "A"
+    e = error_of(d)
+    assert e.location == "" and "winner" in e.message and "unexpected" in e.message
+    d = base_dict()
+    d["hands"][0]["score"] = 3
+    e = error_of(d)
+    assert e.location == "hands[0]" and "score" in e.message
+
+
+def test_pack_and_seed_both_or_neither():
+    d = base_dict()
+    d["hands"][0]["seed"] = 3
+    e = error_of(d)
+    assert e.location == "hands[0]" and "pack" in e.message and "seed" in e.message
+    d = base_dict()
+    del d["hands"][0]["pack"]
+    assert error_of(d).location == "hands[0]"
+
+
+@pytest.mark.parametrize("field, value, location", [
+    ("format", "pgn", "format"),
+    ("version", 2, "version"),
+    ("players", ["A"], "players"),
+    ("players", ["A", ""], "players[1]"),
+    ("hands", [], "hands"),
+])
+def test_schema_values(field, value, location):
+    d = base_dict()
+    d[field] = value
+    assert error_of(d).location == location
+
+
+def test_unknown_variant():
+    d = base_dict()
+    d["variant"] = "ninety-nine"
+    e = error_of(d)
+    assert e.location == "variant" and "ninety-nine" in e.message
+
+
+def test_unknown_rule_option():
+    d = base_dict()
+    d["rules"]["trump_jack_exchange"] = True
+    e = error_of(d)
+    assert e.location.startswith("rules")
+    assert "trump_jack_exchange" in e.message
+
+
+def test_unknown_preset():
+    d = base_dict()
+    d["rules"] = {"preset": "schnapsen"}
+    e = error_of(d)
+    assert e.location.startswith("rules") and "preset" in e.message
+
+
+def test_bad_rule_value_location_names_the_option():
+    """records.loads documents locations such as "rules.target" for a bad option value."""
+    d = base_dict()
+    d["rules"]["target"] = 0
+    e = error_of(d)
+    assert "target" in e.message
+    assert e.location == "rules.target"
+
+
+def test_rules_by_preset_name():
+    d = base_dict()
+    d["rules"] = {"preset": "santase"}
+    assert records.from_dict(d).rules == SANTASE
+
+
+def test_three_players_for_sixty_six():
+    d = base_dict()
+    d["players"] = ["A", "B", "C"]
+    e = error_of(d)
+    assert e.location == "players" and "two" in e.message
+
+
+def test_pack_of_23_cards():
+    d = base_dict()
+    d["hands"][0]["pack"] = d["hands"][0]["pack"][:23]
+    e = error_of(d)
+    assert e.location == "hands[0].pack" and "24" in e.message
+
+
+def test_duplicated_card_in_pack():
+    d = base_dict()
+    pack = d["hands"][0]["pack"]
+    pack[5] = pack[0]
+    e = error_of(d)
+    assert e.location == "hands[0].pack" and "twice" in e.message and pack[0] in e.message
+
+
+def test_unreadable_card_in_pack():
+    d = base_dict()
+    d["hands"][0]["pack"][3] = "Z♠"
+    assert error_of(d).location == "hands[0].pack"
+
+
+def test_dealer_not_a_seat():
+    d = base_dict()
+    d["hands"][0]["dealer"] = 2
+    e = error_of(d)
+    assert e.location == "hands[0].dealer"
+
+
+def test_illegal_action_location():
+    d = base_dict()
+    acts = d["hands"][0]["actions"]
+    # the hand: 10♥ A♥ | 10♣ J♣ | 9♦ A♦ | marriage ♠ | K♠ J♦ | A♠ 9♣; action 6 is "marriage ♠"
+    assert acts[6] == "marriage ♠"
+    acts[7] = "A♠"                    # must lead K♠ or Q♠ after the announcement
+    e = error_of(d)
+    assert e.location == "hands[0].actions[7]"
+    assert "66.marriage.led" in e.message and "A♠" in e.message
+
+
+def test_unreadable_action_location():
+    d = base_dict()
+    d["hands"][0]["actions"][2] = "take back"
+    e = error_of(d)
+    assert e.location == "hands[0].actions[2]" and "take back" in e.message
+
+
+def test_action_after_the_end_of_the_hand():
+    d = base_dict()
+    n = len(d["hands"][0]["actions"])
+    d["hands"][0]["actions"].append("10♦")
+    e = error_of(d)
+    assert e.location == f"hands[0].actions[{n}]" and "66.turn" in e.message
+
+
+def two_hand_dict():
+    h1 = schwarz_leader(SANTASE, 0)          # seat 1 wins: seat 1 deals next (winner deals)
+    h2 = schwarz_dealer(SANTASE, 1)
+    return Record.from_states([h1, h2]).to_dict()
+
+
+def test_two_hand_record_is_valid():
+    rec = records.from_dict(two_hand_dict())
+    assert rec.game().totals == [0, 6]
+
+
+def test_dealer_out_of_turn():
+    d = two_hand_dict()
+    d["hands"][1]["dealer"] = 0              # but the winner of hand 1 (seat 1) deals
+    e = error_of(d)
+    assert e.location == "hands[1].dealer"
+    assert "66.dealer" in e.message
+
+
+def test_unfinished_hand_followed_by_another():
+    d = two_hand_dict()
+    d["hands"][0]["actions"] = d["hands"][0]["actions"][:3]
+    e = error_of(d)
+    assert e.location == "hands[0].actions" and "unfinished" in e.message
+
+
+def test_unfinished_last_hand_is_allowed():
+    d = two_hand_dict()
+    d["hands"][1]["actions"] = d["hands"][1]["actions"][:3]
+    rec = records.from_dict(d)
+    assert not rec.replay()[1].is_finished and rec.game().totals == [0, 3]
+
+
+def test_hand_after_the_game_is_over():
+    rules = SANTASE.with_options(target=3)
+    h1 = schwarz_leader(rules, 0)            # 3 game points: the game is over
+    h2 = schwarz_dealer(rules, 1)
+    d = Record.from_states([h1, h2]).to_dict()
+    e = error_of(d)
+    assert e.location == "hands[1]" and "over" in e.message
+
+
+# =============================================================================================
+# Files and safety
+# =============================================================================================
+
+def test_loading_a_bad_file_leaves_it_untouched(tmp_path):
+    path = tmp_path / "bad.json"
+    d = base_dict()
+    d["hands"][0]["actions"][7] = "A♠"
+    raw = json.dumps(d, ensure_ascii=False, indent=2).encode("utf-8")
+    path.write_bytes(raw)
+    before = os.stat(path)
+    with pytest.raises(RecordError) as ei:
+        records.load(path)
+    assert ei.value.location == "hands[0].actions[7]" and "bad.json" in str(ei.value)
+    assert path.read_bytes() == raw
+    assert os.stat(path).st_mtime_ns == before.st_mtime_ns
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
+
+
+def test_loading_invalid_json_file_leaves_it_untouched(tmp_path):
+    path = tmp_path / "broken.json"
+    raw = b'{"format": "cardlab-record", '
+    path.write_bytes(raw)
+    with pytest.raises(RecordError) as ei:
+        records.load(path)
+    assert ei.value.location == "" and "broken.json" in str(ei.value)
+    assert path.read_bytes() == raw
+
+
+def test_non_utf8_file(tmp_path):
+    path = tmp_path / "latin.json"
+    path.write_bytes('{"title": "é"}'.encode("latin-1"))
+    with pytest.raises(RecordError) as ei:
+        records.load(path)
+    assert "UTF-8" in str(ei.value)
+
+
+def test_save_replaces_an_existing_file_whole(tmp_path):
+    path = tmp_path / "r.json"
+    path.write_text("old", encoding="utf-8")
+    rec = Record.from_state(base_state())
+    rec.save(path)
+    assert records.load(path) == rec
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_nothing_is_executed_on_load(tmp_path, monkeypatch):
+    marker = tmp_path / "pwned"
+    code = f"__import__('os').system('touch {marker}')"
+    d = base_dict()
+    d["title"] = code
+    d["notes"] = "!!python/object/apply:os.system ['touch " + str(marker) + "']"
+    d["players"] = [code, "{__import__('os')}"]
+    text = json.dumps(d, ensure_ascii=False)
+
+    def boom(*a, **k):
+        raise AssertionError("code execution during load")
+
+    monkeypatch.setattr(builtins, "eval", boom)
+    monkeypatch.setattr(builtins, "exec", boom)
+    monkeypatch.setattr(pickle, "loads", boom)
+    monkeypatch.setattr(pickle, "load", boom)
+    monkeypatch.setattr(os, "system", boom)
+    monkeypatch.setattr(subprocess, "Popen", boom)
+    rec = records.loads(text)
+    assert rec.title == code and rec.players[0] == code
+    # an action text that is code is rejected as notation, not run
+    d["hands"][0]["actions"][0] = code
+    with pytest.raises(RecordError) as ei:
+        records.loads(json.dumps(d))
+    assert ei.value.location == "hands[0].actions[0]"
+    monkeypatch.undo()
+    assert not marker.exists()
