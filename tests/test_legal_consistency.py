@@ -1,0 +1,71 @@
+"""The fast legal-action generator agrees with the rule checks that explain refusals.
+
+``SixtySixState.legal_actions`` uses lookup tables for speed; ``_exchange_ok``, ``_close_ok``,
+``_marriage_block`` and ``tricks.legal_plays`` state the same rules in the plain form used for
+error messages. Over many random hands of every preset, both must agree at every step, and
+every action that is *not* legal must be refused with an IllegalActionError.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlab import sixtysix as ss
+from cardlab.actions import Action, play
+from cardlab.cards import PACK_24, Rank
+from cardlab.errors import IllegalActionError
+from cardlab.tricks import FREE_PLAY, legal_plays
+
+CANDIDATES = ([ss.EXCHANGE, ss.CLOSE, ss.OUT, ss.DRAW, ss.PASS]
+              + [Action("marriage", None, s) for s in ss.Suit] + [play(c) for c in PACK_24])
+
+
+def slow_legal(s: ss.SixtySixState) -> set:
+    """The legal actions written out from the plain rule checks."""
+    seat = s.to_act
+    hand = s.hands[seat]
+    if s.draw_pending:
+        return {ss.DRAW, ss.CLOSE}
+    if s.close_exchange:
+        return {ss.EXCHANGE, ss.PASS}
+    if s.trick:
+        rules = FREE_PLAY if s.stock_open else s.rules.trick_rules_after_stock
+        return {play(c) for c in legal_plays(hand, s.trick, s.trump, rules)}
+    out = set()
+    if s.pending_marriage is not None:
+        out |= {play(c) for c in hand if c.suit == s.pending_marriage and c.rank in (Rank.KING, Rank.QUEEN)}
+    else:
+        out |= {play(c) for c in hand}
+        if s._marriage_block(seat) is None:
+            for q in hand:
+                if q.rank == Rank.QUEEN and ss.Card.of(q.suit, Rank.KING) in hand:
+                    out.add(Action("marriage", None, q.suit))
+    if s._exchange_ok(seat) is None:
+        out.add(ss.EXCHANGE)
+    if s._close_ok() is None:
+        out.add(ss.CLOSE)
+    if s.rules.going_out == "claim" and s.tricks:
+        out.add(ss.OUT)
+    return out
+
+
+@pytest.mark.parametrize("preset", sorted(ss.PRESETS))
+def test_fast_and_plain_rules_agree(preset):
+    rules = ss.PRESETS[preset]
+    rng = random.Random(preset)
+    checked = 0
+    for seed in range(150):
+        s = ss.deal(rules, dealer=seed % 2, seed=seed)
+        while not s.is_finished:
+            legal = s.legal_actions()
+            assert len(set(legal)) == len(legal), "an action is listed twice"
+            assert set(legal) == slow_legal(s)
+            for a in CANDIDATES:
+                if a not in legal:
+                    with pytest.raises(IllegalActionError):
+                        s.apply(a)
+            checked += 1
+            s = s.apply(rng.choice(legal))
+    assert checked > 1000
