@@ -218,7 +218,7 @@ def parse_card(text: str | Card) -> Card:
     if not isinstance(text, str):
         raise NotationError(f"a card must be given as text such as 'A♠' or 'AS', not {type(text).__name__}")
     raw = text
-    t = text.strip().lower().replace("\ufe0f", "")
+    t = "".join(text.split()).lower().replace("\ufe0f", "")
     if not t:
         raise NotationError("empty card: write a rank and a suit, e.g. 'A♠', 'AS', '10h' or 'T♥'")
     if t in _JOKER_TOKENS:

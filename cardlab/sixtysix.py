@@ -230,7 +230,8 @@ class SixtySixRules:
         new ``name`` is given, the name says what changed ("Santase (Bulgaria) with target=7")."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.option_names())}")
+            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.option_names())}",
+                             sorted(unknown)[0])
         if "name" not in changes:
             diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
             if diff:
@@ -290,7 +291,6 @@ GERMAN_66 = SixtySixRules(
     must_head=True,
     marriage_on_first_lead=True,
     marriages_after_stock=False,
-    close_on_first_lead=True,
     close_before_draw=True,
     exchange_on_close=True,
     tie_rule="draw",
@@ -334,6 +334,7 @@ _KING_OF_QUEEN = {Card.of(s, Rank.QUEEN): Card.of(s, Rank.KING) for s in Suit}
 _MARRIAGE_OF_QUEEN = {Card.of(s, Rank.QUEEN): _MARRIAGE[s] for s in Suit}
 _STRENGTH66 = TrickRules()._strength  # A 10 K Q J 9, the only rank order of Sixty-six
 _DRAW_CLOSE = (DRAW, CLOSE)
+_DRAW_CLOSE_OUT = (DRAW, CLOSE, OUT)
 from _random import Random as _CRandom  # noqa: E402
 _SHUFFLE_MULTS = tuple(range(24, 1, -1))  # i + 1 for i = 23 .. 1 (Fisher-Yates)
 # after the stock, for a led card: same-suit cards, and same-suit cards that beat it
@@ -760,7 +761,7 @@ class SixtySixState(GameState):
         seat = self._to_act
         hand = self.hands[seat]
         if self.draw_pending:
-            legal = _DRAW_CLOSE
+            legal = _DRAW_CLOSE_OUT if self.rules.going_out == "claim" else _DRAW_CLOSE
         elif self.close_exchange:
             legal = _EXCHANGE_PASS
         elif self.trick:

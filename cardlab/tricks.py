@@ -158,7 +158,7 @@ def explain_duty(
     same = [c for c in hand if c.suit == led]
     shown = format_cards(allowed)
     if same:
-        if rules.must_head and all(c.suit == led for c in allowed) and len(allowed) < len(same):
+        if card.suit == led and rules.must_head and len(allowed) < len(same):
             return ("head", f"you must beat the {trick_top(trick, led, rules)} if you can: play one of {shown}")
         return ("follow", f"you must follow suit ({led.symbol}): you hold {shown}")
     if rules.must_overtrump and len(allowed) < sum(1 for c in hand if c.suit == trump):

@@ -55,7 +55,7 @@ def tokens(script: str) -> list[str]:
 
 def draw_pending(state) -> bool:
     """The trick's winner must choose between drawing and closing (close_before_draw rules)."""
-    return set(legal(state)) == {"draw", "close"}
+    return {"draw", "close"} <= set(legal(state)) <= {"draw", "close", "out"}
 
 
 def run(state, script: str, auto_draw: bool = True):
@@ -164,7 +164,8 @@ def expected_legal(state, pending_suit, after: str | None = None) -> set[str]:
     stock_size = len(state.stock) + (1 if state.turnup_in_stock else 0)
     stock_open = state.closed_by is None and stock_size > 0
     if after == "trick" and r.close_before_draw and stock_open and stock_size >= r.close_min_stock:
-        return {"draw", "close"}
+        # the winner may also claim 66 at once, right after the trick (P66 claim rules)
+        return {"draw", "close"} | ({"out"} if r.going_out == "claim" else set())
     if (after == "close" and r.exchange_on_close and state.turnup_in_stock
             and Card.of(state.trump, Rank.NINE) in state.hands[1 - state.closed_by]):
         assert seat == 1 - state.closed_by

@@ -27,7 +27,7 @@ def slow_legal(s: ss.SixtySixState) -> set:
     seat = s.to_act
     hand = s.hands[seat]
     if s.draw_pending:
-        return {ss.DRAW, ss.CLOSE}
+        return {ss.DRAW, ss.CLOSE} | ({ss.OUT} if s.rules.going_out == "claim" else set())
     if s.close_exchange:
         return {ss.EXCHANGE, ss.PASS}
     if s.trick:

@@ -10,10 +10,10 @@ import subprocess
 
 import pytest
 
-from cardlab import PACK_24, RecordError, records
+from cardlab import RecordError, records
 from cardlab import sixtysix as ss
 from cardlab.records import Record
-from helpers_66 import (SCHWARZ_L, SCHWARZ_W, TIE_PLAY, by_role, deal66, legal, one_point_leader, run, schwarz_dealer,
+from helpers_66 import (SCHWARZ_L, SCHWARZ_W, by_role, deal66, legal, one_point_leader, run, schwarz_dealer,
                         schwarz_leader, tie_hand)
 
 SANTASE, RUSSIAN, GERMAN = ss.SANTASE, ss.RUSSIAN_MARIAGE, ss.GERMAN_66
@@ -222,15 +222,16 @@ def test_unknown_rule_option():
     d = base_dict()
     d["rules"]["trump_jack_exchange"] = True
     e = error_of(d)
-    assert e.location.startswith("rules")
     assert "trump_jack_exchange" in e.message
+    # locations are paths into the record, as for a bad value ("rules.target", below)
+    assert e.location == "rules.trump_jack_exchange"
 
 
 def test_unknown_preset():
     d = base_dict()
     d["rules"] = {"preset": "schnapsen"}
     e = error_of(d)
-    assert e.location.startswith("rules") and "preset" in e.message
+    assert e.location == "rules.preset" and "schnapsen" in e.message
 
 
 def test_bad_rule_value_location_names_the_option():

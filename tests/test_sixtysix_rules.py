@@ -13,7 +13,6 @@ import pytest
 
 from cardlab import PACK_24, IllegalActionError, NotationError, RulesError, parse_card, parse_cards
 from cardlab import sixtysix as ss
-from cardlab.actions import Action
 from helpers_66 import C, assert_illegal, deal66, legal, run, tricks_points
 
 SANTASE, RUSSIAN, GERMAN = ss.SANTASE, ss.RUSSIAN_MARIAGE, ss.GERMAN_66
@@ -395,15 +394,17 @@ def test_marriage_after_close_by_preset():
 
 
 def test_close_not_before_first_trick_in_santase():
-    """C-7 / §3.1: no closing before trick 1 in Santase; Russian and German presets allow it."""
-    s = deal66(HP, "10♠", SP, rules=SANTASE)
-    assert "close" not in legal(s)
-    assert_illegal(s, "close", "66.close", "first trick")
-    for rules in (RUSSIAN, GERMAN):
+    """C-7 / §3.1: no closing before trick 1 in Santase nor in German 66 (P66: "not possible to
+    close the game before any cards are played"); the Russian preset allows it (SEED-003: "any
+    player can close the game")."""
+    for rules in (SANTASE, GERMAN):
         s = deal66(HP, "10♠", SP, rules=rules)
-        assert "close" in legal(s)
-        c = s.apply("close")
-        assert c.closed_by == 0 and c.close_info == (0, False)
+        assert "close" not in legal(s)
+        assert_illegal(s, "close", "66.close", "first trick")
+    s = deal66(HP, "10♠", SP, rules=RUSSIAN)
+    assert "close" in legal(s)
+    c = s.apply("close")
+    assert c.closed_by == 0 and c.close_info == (0, False)
 
 
 # X: A holds the trump nine (turn-up A♠) and wins tricks 1-5 with A♥ 10♥ A♣ 10♣ A♦ against
@@ -705,7 +706,8 @@ def test_german_close_before_drawing():
     """§5 'German 66': close before or after drawing. After a trick won while closing is still
     possible, the winner chooses "draw" or "close"; any other action is refused."""
     s = run(deal66(HP, "10♠", SP, rules=GERMAN), "A♥ 9♥", auto_draw=False)
-    assert s.to_act == 0 and set(legal(s)) == {"draw", "close"}
+    # German 66 also lets the winner claim 66 right after the trick (P66 claim rules)
+    assert s.to_act == 0 and set(legal(s)) == {"draw", "close", "out"}
     assert len(s.hands[0]) == len(s.hands[1]) == 5 and s.stock_size == 12
     assert_illegal(s, "K♥", "66.close", "draw")
     assert_illegal(s, "marriage ♥", "66.close")
@@ -724,7 +726,7 @@ def test_german_draw_choice_only_while_closing_is_possible():
     s4 = run(x_deal(GERMAN), " | ".join(TRICKS_X[:4]))
     assert s4.stock_size == 4
     s5 = run(s4, TRICKS_X[4], auto_draw=False)       # the stock still holds 4 before the draw
-    assert set(legal(s5)) == {"draw", "close"}
+    assert set(legal(s5)) == {"draw", "close", "out"}
     s5 = s5.apply("draw")
     assert s5.stock_size == 2
     # A now holds 9♠ K♣ 10♦ Q♦ K♥ K♠ (draws K♣ 10♦ Q♦ K♥ K♠), B holds Q♥ Q♣ K♦ J♦ 10♠ Q♠
@@ -740,12 +742,16 @@ def test_santase_has_no_draw_or_pass_action():
     assert_illegal(s, "pass", "66.exchange")
 
 
+# German 66 with closing allowed on the first lead, so a close can come before any trick
+GERMAN_EARLY_CLOSE = GERMAN.with_options(close_on_first_lead=True)
+
+
 def test_german_opponent_may_exchange_at_the_close():
     """§5 / C-7 (P66): when the stock is closed, the closer's opponent may exchange the trump
     nine at once, even without a trick, or pass; then the closer leads."""
     h = ["9♥ J♥ 9♣ J♣ 9♦ Q♥", "9♠ A♥ 10♥ A♣ 10♣ A♦"]       # B holds the 9♠, turn-up A♠
-    s = deal66(h, "A♠", rules=GERMAN)
-    c = s.apply("close")                                     # German: may close on lead 1
+    s = deal66(h, "A♠", rules=GERMAN_EARLY_CLOSE)
+    c = s.apply("close")                                     # closing on lead 1 allowed here
     assert c.to_act == 1 and set(legal(c)) == {"exchange", "pass"}
     assert_illegal(c, "A♥", "66.exchange", "pass")
     assert_illegal(c, "close", "66.exchange")
@@ -761,7 +767,7 @@ def test_german_opponent_may_exchange_at_the_close():
 
 def test_german_exchange_at_close_keeps_the_announced_marriage():
     h = ["K♥ Q♥ J♣ 9♣ 9♦ J♦", "9♠ A♥ 10♥ A♣ 10♣ A♦"]
-    s = deal66(h, "A♠", rules=GERMAN)
+    s = deal66(h, "A♠", rules=GERMAN_EARLY_CLOSE)
     c = run(s, "marriage ♥ | close")
     assert c.to_act == 1 and set(legal(c)) == {"exchange", "pass"}
     e = c.apply("exchange")

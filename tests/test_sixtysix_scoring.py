@@ -21,7 +21,7 @@ Rule sources (../shared/rules-notes.md):
 import pytest
 
 from cardlab import sixtysix as ss
-from helpers_66 import (TIE_PLAY, by_role, deal66, finish, game_points_for, legal, one_point_leader, play_out, run,
+from helpers_66 import (by_role, deal66, finish, legal, one_point_leader, play_out, run,
                         schwarz_dealer, schwarz_leader, tie_hand, tricks_points)
 
 SANTASE, RUSSIAN, GERMAN = ss.SANTASE, ss.RUSSIAN_MARIAGE, ss.GERMAN_66

@@ -315,7 +315,7 @@ def test_playtable_german_draw_or_close_buttons():
     # the human wins the trick and may close the stock before drawing, or draw.
     p = PlayTable(rules=sixtysix.GERMAN_66, seed=1, human=1, opponent=Scripted(["J♦"]))
     assert p.act("K♣")
-    assert [b.description for b in p.action_buttons] == ["Draw", "Close the stock"]
+    assert [b.description for b in p.action_buttons] == ["Draw", "Close the stock", "Claim 66"]
     assert "Human won the trick and may close the stock before drawing, or draw." in p.view.value
     assert p.act("draw")
     assert "Draw" not in [b.description for b in p.action_buttons]
