@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Literal, Sequence
 
 from .actions import Action, play
@@ -412,6 +413,11 @@ def _layout(order: str) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[in
     return (0, 1, 2, 6, 7, 8), (3, 4, 5, 9, 10, 11), 12, tuple(range(13, 24))
 
 
+# the same layouts as item getters, so a deal picks its hands in one call each
+_DEALERS = {order: (itemgetter(*nd), itemgetter(*d), t, itemgetter(*st))
+            for order in ("3-turn-3", "3-3-turn") for nd, d, t, st in [_layout(order)]}
+
+
 def _check_pack(pack: Sequence) -> tuple[Card, ...]:
     try:
         cards = tuple(parse_card(c) for c in pack)
@@ -461,12 +467,11 @@ def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = Non
     if not isinstance(rules, SixtySixRules):
         raise RulesError(f"rules must be a SixtySixRules, not {type(rules).__name__}")
     cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
-    nd_idx, d_idx, t_idx, st_idx = _layout(rules.deal_order)
-    hands = [(), ()]
-    hands[1 - dealer] = tuple(cards[i] for i in nd_idx)
-    hands[dealer] = tuple(cards[i] for i in d_idx)
-    return SixtySixState._initial(rules, dealer, tuple(hands), cards[t_idx], tuple(cards[i] for i in st_idx),
-                                  tuple(names), cards)
+    non_dealer_cards, dealer_cards, turnup, stock = _DEALERS[rules.deal_order]
+    hands = (non_dealer_cards(cards), dealer_cards(cards))
+    if dealer == 0:
+        hands = (hands[1], hands[0])
+    return SixtySixState._initial(rules, dealer, hands, cards[turnup], stock(cards), tuple(names), cards)
 
 
 def deal_from_hands(hands: Sequence[Sequence[Card | str]], turnup: Card | str, stock: Sequence[Card | str],
@@ -679,7 +684,8 @@ class SixtySixState(GameState):
         s.close_exchange = False
         return s
 
-    def _child(self, action: Action) -> "SixtySixState":
+    def _child(self, action: Action | None) -> "SixtySixState":
+        """A copy of this state whose parent is this one; :meth:`_do` then changes it in place."""
         s = object.__new__(SixtySixState)
         s.parent = self
         s.last_action = action
@@ -704,11 +710,11 @@ class SixtySixState(GameState):
         s.tricks_won = self.tricks_won
         s.tricks = self.tricks
         s.marriages = self.marriages
-        s.pending_marriage = None
+        s.pending_marriage = self.pending_marriage
         s.shown = self.shown
-        s.result = None
-        s.draw_pending = False
-        s.close_exchange = False
+        s.result = self.result
+        s.draw_pending = self.draw_pending
+        s.close_exchange = self.close_exchange
         return s
 
     # -- basic queries ----------------------------------------------------------------------
@@ -753,11 +759,12 @@ class SixtySixState(GameState):
         follower plays a card allowed by the phase's duties (free play while the stock is open;
         follow / head / trump once it is exhausted or closed)."""
         legal = self._legal
-        if legal is not None:
-            return legal
-        if self.result is not None:
-            self._legal = ()
-            return ()
+        if legal is None:
+            self._legal = legal = () if self.result is not None else self._legal_now()
+        return legal
+
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions of a running hand, computed afresh (no cache)."""
         seat = self._to_act
         hand = self.hands[seat]
         if self.draw_pending:
@@ -771,7 +778,6 @@ class SixtySixState(GameState):
                 legal = tuple(map(_play_of, self._follow_cards(hand)))
         else:
             legal = self._lead_actions(seat, hand)
-        self._legal = legal
         return legal
 
     def _follow_cards(self, hand):
@@ -879,77 +885,74 @@ class SixtySixState(GameState):
             legal = self.legal_actions()
         if action not in legal:
             raise self._why_illegal(action)
-        kind = action.kind
-        if kind == "play":
-            return self._apply_play(action)
-        seat = self._to_act
         s = self._child(action)
-        if kind == "marriage":
-            s._marry(seat, action.value)
-        elif kind == "exchange":
-            s._exchange(seat)
-        elif kind == "close":
-            s.closed_by = seat
-            other = 1 - seat
-            s.close_info = (self.points(other), self.tricks_won[other] > 0)
-            s.pending_marriage = self.pending_marriage
-            if (self.rules.exchange_on_close and self.turnup_in_stock
-                    and Card.of(self.trump, Rank.NINE) in self.hands[other]):
-                s.close_exchange = True
-                s._to_act = other
-        elif kind == "out":
-            s._claim(seat)
-        elif kind == "draw":
-            s._draw(seat)
-        elif kind == "pass":
-            s._to_act = 1 - seat
-            s.pending_marriage = self.pending_marriage
+        if action.kind == "play":
+            s._do_play(self._to_act, action.card)
+        else:
+            s._do(self._to_act, action)
         return s
 
-    def _apply_play(self, action: Action) -> "SixtySixState":
-        """apply() of a card play: builds the child in one pass, each slot written once."""
-        seat = self._to_act
-        card = action.card
+    def playout(self, choose) -> HandResult:
+        """Play the hand to its end and return the result, without keeping the states.
+
+        ``choose(legal_actions)`` picks each action (e.g. ``random.Random(1).choice``). The
+        same rules code as :meth:`apply` runs in place on one private copy, so this is the fast
+        path for simulations and sampling; this state is unchanged. Raises
+        :class:`IllegalActionError` if ``choose`` returns an action that is not legal."""
+        s = self._child(None)
+        while s.result is None:
+            legal = s._legal_now()
+            action = choose(legal)
+            if action not in legal:
+                raise s._why_illegal(action)
+            if action.kind == "play":
+                s._do_play(s._to_act, action.card)
+            else:
+                s._do(s._to_act, action)
+        return s.result
+
+    def _do(self, seat: int, action: Action) -> None:
+        """Carry out a legal action other than a card play, in place."""
+        kind = action.kind
+        if kind == "marriage":
+            self._marry(seat, action.value)
+        elif kind == "exchange":
+            self._exchange(seat)
+        elif kind == "close":
+            other = 1 - seat
+            self.close_info = (self.points(other), self.tricks_won[other] > 0)
+            self.closed_by = seat
+            self.draw_pending = False
+            if (self.rules.exchange_on_close and self.turnup_in_stock
+                    and _NINE_T[self.trump] in self.hands[other]):
+                self.close_exchange = True
+                self._to_act = other
+        elif kind == "out":
+            self._claim(seat)
+        elif kind == "draw":
+            self.draw_pending = False
+            self._draw(seat)
+        elif kind == "pass":
+            self.close_exchange = False
+            self._to_act = 1 - seat
+
+    def _do_play(self, seat: int, card: Card) -> None:
+        """Play ``card`` for ``seat``, in place: a lead, or the card that completes the trick,
+        which is then scored, drawn for and checked for the end of the hand."""
         hands = self.hands
         h = hands[seat]
         i = h.index(card)
         h = h[:i] + h[i + 1:]
-        hands = (h, hands[1]) if seat == 0 else (hands[0], h)
+        self.hands = hands = (h, hands[1]) if seat == 0 else (hands[0], h)
         shown = self.shown
         if shown[seat] and card in shown[seat]:
-            shown = (shown[0] - {card}, shown[1]) if seat == 0 else (shown[0], shown[1] - {card})
-        s = object.__new__(SixtySixState)
-        s.parent = self
-        s.last_action = action
-        s._legal = None
-        s.rules = rules = self.rules
-        s.dealer = self.dealer
-        s.names = self.names
-        s.pack = self.pack
-        s.hands = hands
-        s.stock = self.stock
-        s.turnup = self.turnup
-        s.turnup_in_stock = self.turnup_in_stock
-        s.trump = trump = self.trump
-        s.closed_by = self.closed_by
-        s.close_info = self.close_info
-        s.bonus = self.bonus
-        s.marriage_points = self.marriage_points
-        s.marriages = self.marriages
-        s.pending_marriage = None
-        s.shown = shown
-        s.result = None
-        s.draw_pending = False
-        s.close_exchange = False
+            self.shown = (shown[0] - {card}, shown[1]) if seat == 0 else (shown[0], shown[1] - {card})
+        self.pending_marriage = None
         trick = self.trick
         if not trick:
-            s.leader = self.leader
-            s.trick = (card,)
-            s._to_act = 1 - seat
-            s.card_points = self.card_points
-            s.tricks_won = self.tricks_won
-            s.tricks = self.tricks
-            return s
+            self.trick = (card,)
+            self._to_act = 1 - seat
+            return
         lead = trick[0]
         leader = self.leader
         ls = _SUIT_T[lead]
@@ -957,35 +960,35 @@ class SixtySixState(GameState):
         if cs is ls:
             second = _STRENGTH66[card] > _STRENGTH66[lead]
         else:
-            second = cs is trump
+            second = cs is self.trump
         winner = seat if second else leader
         pts = _PTS[lead] + _PTS[card]
         cp = self.card_points
         tw = self.tricks_won
         if winner:
-            s.card_points = cp = (cp[0], cp[1] + pts)
-            s.tricks_won = (tw[0], tw[1] + 1)
+            self.card_points = cp = (cp[0], cp[1] + pts)
+            self.tricks_won = (tw[0], tw[1] + 1)
         else:
-            s.card_points = cp = (cp[0] + pts, cp[1])
-            s.tricks_won = (tw[0] + 1, tw[1])
-        s.tricks = self.tricks + ((leader, lead, card, winner),)
-        s.trick = ()
-        s.leader = winner
-        s._to_act = winner
-        stock_open = s.closed_by is None and (s.turnup_in_stock or s.stock)
+            self.card_points = cp = (cp[0] + pts, cp[1])
+            self.tricks_won = (tw[0] + 1, tw[1])
+        self.tricks = self.tricks + ((leader, lead, card, winner),)
+        self.trick = ()
+        self.leader = winner
+        self._to_act = winner
+        rules = self.rules
+        stock_open = self.closed_by is None and (self.turnup_in_stock or self.stock)
         if not stock_open and not hands[winner]:
-            s._end_of_cards(winner)  # the last trick: its bonus first, then the count
-            return s
+            self._end_of_cards(winner)  # the last trick: its bonus first, then the count
+            return
         # the winner has a trick now, so its marriages count
-        if rules.going_out == "automatic" and cp[winner] + s.bonus[winner] + s.marriage_points[winner] >= 66:
-            s._finish_66(winner)
-            return s
+        if rules.going_out == "automatic" and cp[winner] + self.bonus[winner] + self.marriage_points[winner] >= 66:
+            self._finish_66(winner)
+            return
         if stock_open:
-            if rules.close_before_draw and len(s.stock) + (1 if s.turnup_in_stock else 0) >= rules.close_min_stock:
-                s.draw_pending = True  # the winner may close before drawing
+            if rules.close_before_draw and len(self.stock) + (1 if self.turnup_in_stock else 0) >= rules.close_min_stock:
+                self.draw_pending = True  # the winner may close before drawing
             else:
-                s._draw(winner)
-        return s
+                self._draw(winner)
 
     def _exchange(self, seat: int) -> None:
         nine = Card.of(self.trump, Rank.NINE)
@@ -997,8 +1000,8 @@ class SixtySixState(GameState):
         sh = list(self.shown)
         sh[seat] = sh[seat] | {old}
         self.shown = tuple(sh)
-        self.pending_marriage = self.parent.pending_marriage
-        if self.parent.close_exchange:  # the closer's opponent exchanged at the close; the closer leads
+        if self.close_exchange:  # the closer's opponent exchanged at the close; the closer leads
+            self.close_exchange = False
             self._to_act = 1 - seat
 
     def _marry(self, seat: int, suit: Suit) -> None:
