@@ -62,6 +62,37 @@ def _index(k: Any, n: int, what: str) -> int:
     return k % n
 
 
+def _game_lines(source: Any, states: list) -> list[str] | None:
+    """For a record of a game (anything with ``replay()`` and ``game()``), one line per state:
+    the hand number and the game score before it, and after a finished hand what it scored."""
+    if not (callable(getattr(source, "replay", None)) and callable(getattr(source, "game", None))):
+        return None
+    finals = source.replay()
+    game = source.game()
+    rows = game.rows()
+    names = game.names
+    target = game.rules.target
+    lines: list[str] = []
+    before = (0, 0)
+    for h, final in enumerate(finals):
+        n_states = len(final.history())
+        head = f"Hand {h + 1} of {len(finals)} · game to {target}: {names[0]} {before[0]} – {names[1]} {before[1]}"
+        lines.extend([head] * (n_states - 1))
+        if h < len(rows):
+            row = rows[h]
+            after = (row[names[0]], row[names[1]])
+            won = (f"{row['winner']} scores {row['game points']}" if final.result.winner is not None
+                   else "drawn hand")
+            tail = f"{head} → {won}: {names[0]} {after[0]} – {names[1]} {after[1]}"
+            if h == len(finals) - 1 and game.is_over:
+                tail += f" · {names[game.winner]} wins the game"
+            before = after
+        else:
+            tail = head
+        lines.append(tail)
+    return lines if len(lines) == len(states) else None
+
+
 # Seat picker values: -1 stands for "all cards open" (None), since selection widgets use None
 # for "nothing selected".
 _ALL = -1
@@ -108,6 +139,9 @@ class Stepper(w.VBox):
         ``state.explain()`` of the step shown (class ``cardlab-explain``).
     view : ipywidgets.HTML
         ``render.state_html(state, seat)`` (class ``cardlab-view``).
+    game_score : ipywidgets.HTML
+        For a record (``replay()`` and ``game()``): the hand number and the game score, and after
+        each hand what it scored (class ``cardlab-game-score``); empty otherwise.
     """
 
     def __init__(self, source: Any, seat: int | None = None, start: int = 0):
@@ -138,6 +172,9 @@ class Stepper(w.VBox):
         self.explanation.add_class("cardlab-explain")
         self.view = w.HTML()
         self.view.add_class("cardlab-view")
+        self._game_lines = _game_lines(source, states)
+        self.game_score = w.HTML()
+        self.game_score.add_class("cardlab-game-score")
 
         self.first_button.on_click(lambda _b: self.go(0))
         self.prev_button.on_click(lambda _b: self.prev())
@@ -148,7 +185,10 @@ class Stepper(w.VBox):
 
         controls = w.HBox([self.first_button, self.prev_button, self.slider, self.next_button, self.last_button,
                            self.step_label], layout=w.Layout(align_items="center", flex_flow="row wrap"))
-        super().__init__(children=[controls, self.seat_picker, self.explanation, self.view])
+        children = [controls, self.seat_picker, self.explanation, self.view]
+        if self._game_lines is not None:
+            children.insert(2, self.game_score)
+        super().__init__(children=children)
         self.add_class("cardlab-stepper")
         self._refresh()
 
@@ -210,6 +250,8 @@ class Stepper(w.VBox):
         self.first_button.disabled = self.prev_button.disabled = k == 0
         self.next_button.disabled = self.last_button.disabled = k == n - 1
         self.explanation.value = f'<div class="cardlab-explain-text">{escape(state.explain(), quote=False)}</div>'
+        if self._game_lines is not None:
+            self.game_score.value = f"<b>{escape(self._game_lines[k], quote=False)}</b>"
         self.view.value = render.state_html(state, self.seat)
 
 

@@ -2,6 +2,7 @@
 (or nbval) would, by clicking buttons and reading widget values."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -377,3 +378,24 @@ def test_playtable_with_named_computer_player():
         assert p.act(a) and q.act(a)
         assert p.state.actions() == q.state.actions()
     assert 'class="cardlab-result"' in p.view.value
+
+
+def test_stepper_shows_the_game_score_of_a_record():
+    """A game record: the line above the table gives the hand and the game score. Hand 1 of
+    data/santase_game.json ends 61–89 for Boris; Ana has 61 >= 33, so Boris scores 1 (SEED-002)."""
+    from cardlab import records
+
+    game = records.load(Path(__file__).resolve().parent.parent / "data" / "santase_game.json")
+    st = Stepper(game)
+    assert "Hand 1 of 12 · game to 11: Ana 0 – Boris 0" in st.game_score.value
+    first_hand = len(game.replay()[0].history())
+    st.go(first_hand - 1)
+    assert st.game_score.value.endswith("→ Boris scores 1: Ana 0 – Boris 1</b>")
+    st.next()
+    assert "Hand 2 of 12 · game to 11: Ana 0 – Boris 1" in st.game_score.value
+    st.go(-1)
+    totals = game.game().totals
+    assert max(totals) == 11 and f"Ana {totals[0]} – Boris {totals[1]} · Ana wins the game" in st.game_score.value
+    # a list of states has no game: no score line among the children
+    plain = Stepper(game.replay()[0])
+    assert plain.game_score not in plain.children
