@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .cards import Card
-from .errors import CardlabError, IllegalActionError, NotationError, RecordError, RulesError
+from .errors import IllegalActionError, NotationError, RecordError, RulesError
 
 __all__ = ["Record", "HandRecord", "SCHEMA", "load", "loads"]
 
@@ -246,27 +246,30 @@ def from_dict(data: Any) -> Record:
     if errors:
         e = errors[0]
         raise RecordError(_path(e.absolute_path), _schema_message(e))
-    variant = data["variant"]
-    if variant != "sixty-six":
-        raise RecordError("variant", f"unknown variant {variant!r}; known: 'sixty-six'")
-    from . import sixtysix
+    from . import variants
 
+    variant = data["variant"]
     try:
-        rules = sixtysix.SixtySixRules.from_dict(data["rules"])
+        v = variants.get(variant)
+    except KeyError as exc:
+        raise RecordError("variant", exc.args[0]) from None
+    try:
+        rules = v.rules_from_dict(data["rules"])
     except RulesError as exc:
         raise RecordError(f"rules.{exc.option}" if exc.option else "rules", str(exc)) from None
     players = tuple(data["players"])
-    if len(players) != 2:
-        raise RecordError("players", f"Sixty-six is for two players; the record names {len(players)}")
+    if len(players) != v.players:
+        raise RecordError("players", f"{v.title} is for {v.players} players; the record names {len(players)}")
     hands = []
     for i, h in enumerate(data["hands"]):
-        if h["dealer"] not in (0, 1):
-            raise RecordError(f"hands[{i}].dealer", f"the dealer is seat 0 or 1 in a two-player game, not {h['dealer']}")
+        if not 0 <= h["dealer"] < v.players:
+            raise RecordError(f"hands[{i}].dealer", f"the dealer is a seat from 0 to {v.players - 1}, "
+                                                    f"not {h['dealer']}")
         pack = None
         if "pack" in h:
             try:
-                pack = tuple(sixtysix._check_pack(h["pack"]))
-            except sixtysix.DealError as exc:
+                pack = tuple(v.check_pack(h["pack"]))
+            except ValueError as exc:
                 raise RecordError(f"hands[{i}].pack", str(exc)) from None
         hands.append(HandRecord(dealer=h["dealer"], actions=tuple(h["actions"]), pack=pack, seed=h.get("seed"),
                                 comment=h.get("comment", "")))
@@ -277,9 +280,10 @@ def from_dict(data: Any) -> Record:
 
 
 def _replay(rec: Record) -> list:
-    from . import sixtysix
+    from . import variants
 
-    game = sixtysix.SixtySixGame(rec.rules, first_dealer=rec.hands[0].dealer, names=rec.players)
+    v = variants.get(rec.variant)
+    game = v.new_game(rec.rules, rec.hands[0].dealer, rec.players)
     finals = []
     for i, h in enumerate(rec.hands):
         where = f"hands[{i}]"
@@ -288,11 +292,11 @@ def _replay(rec: Record) -> list:
                                      f"{rec.rules.target}) before this hand")
         if h.dealer != game.next_dealer:
             raise RecordError(f"{where}.dealer", f"hand {i + 1} must be dealt by seat {game.next_dealer} "
-                                                 f"({rec.players[game.next_dealer]}): {rec.rules.next_dealer!r} "
-                                                 f"deals next under these rules [rule 66.dealer]")
+                                                 f"({rec.players[game.next_dealer]}): "
+                                                 f"{getattr(game, 'next_dealer_reason', 'the rotation of the deal')}")
         try:
-            s = sixtysix.deal(rec.rules, h.dealer, seed=h.seed, pack=h.pack, names=rec.players)
-        except (sixtysix.DealError, CardlabError) as exc:
+            s = v.deal(rec.rules, h.dealer, seed=h.seed, pack=h.pack, names=rec.players)
+        except ValueError as exc:
             raise RecordError(f"{where}.pack", str(exc)) from None
         for j, text in enumerate(h.actions):
             try:

@@ -1358,6 +1358,18 @@ class SixtySixGame:
         return 1 - last.dealer
 
     @property
+    def next_dealer_reason(self) -> str:
+        """Why :attr:`next_dealer` deals, in words, with the rule id."""
+        if not self.hands:
+            return "the first dealer is chosen by lot"
+        n = len(self.hands)
+        if self.hands[-1].result.winner is None:
+            return f"hand {n} was drawn, so the same dealer deals again [rule 66.dealer]"
+        rule = self.rules.next_dealer
+        who = {"winner": "the winner of", "loser": "the loser of", "alternate": "the other player after"}[rule]
+        return f"{who} hand {n} deals next under these rules [rule 66.dealer]"
+
+    @property
     def is_over(self) -> bool:
         return max(self.totals) >= self.rules.target
 
@@ -1437,3 +1449,20 @@ class SixtySixGame:
 
         cols = ["hand", "dealer", "winner", "how", "card points", "game points", self.names[0], self.names[1], "note"]
         return pd.DataFrame(self._rows, columns=cols).set_index("hand")
+
+
+def _register() -> None:
+    from . import variants
+
+    variants.register(variants.Variant(
+        name=VARIANT,
+        title="Sixty-six for two (Santase, Russian Mariage, German 66)",
+        players=2,
+        rules_from_dict=SixtySixRules.from_dict,
+        check_pack=_check_pack,
+        deal=deal,
+        new_game=lambda rules, first_dealer, names: SixtySixGame(rules, first_dealer, names),
+    ))
+
+
+_register()

@@ -73,17 +73,17 @@ def _game_lines(source: Any, states: list) -> list[str] | None:
     names = game.names
     target = game.rules.target
     lines: list[str] = []
-    before = (0, 0)
+    before = (0,) * len(names)
     for h, final in enumerate(finals):
         n_states = len(final.history())
-        head = f"Hand {h + 1} of {len(finals)} · game to {target}: {names[0]} {before[0]} – {names[1]} {before[1]}"
+        head = f"Hand {h + 1} of {len(finals)} · game to {target}: {_score(names, before)}"
         lines.extend([head] * (n_states - 1))
         if h < len(rows):
             row = rows[h]
-            after = (row[names[0]], row[names[1]])
+            after = tuple(row[name] for name in names)
             won = (f"{row['winner']} scores {row['game points']}" if final.result.winner is not None
                    else "drawn hand")
-            tail = f"{head} → {won}: {names[0]} {after[0]} – {names[1]} {after[1]}"
+            tail = f"{head} → {won}: {_score(names, after)}"
             if h == len(finals) - 1 and game.is_over:
                 tail += f" · {names[game.winner]} wins the game"
             before = after
@@ -91,6 +91,10 @@ def _game_lines(source: Any, states: list) -> list[str] | None:
             tail = head
         lines.append(tail)
     return lines if len(lines) == len(states) else None
+
+
+def _score(names: tuple, totals: tuple) -> str:
+    return " – ".join(f"{name} {total}" for name, total in zip(names, totals))
 
 
 # Seat picker values: -1 stands for "all cards open" (None), since selection widgets use None
@@ -116,7 +120,7 @@ class Stepper(w.VBox):
     TypeError
         If ``source`` is none of the above.
     ValueError
-        If there is no state, or ``seat`` is not None, 0 or 1.
+        If there is no state, or ``seat`` is neither None nor a seat of the table.
     IndexError
         If ``start`` is out of range.
 
@@ -147,8 +151,9 @@ class Stepper(w.VBox):
     def __init__(self, source: Any, seat: int | None = None, start: int = 0):
         states = _as_states(source)
         n = len(states)
-        if seat is not None and (seat not in (0, 1) or isinstance(seat, bool)):
-            raise ValueError(f"seat must be None (all cards open), 0 or 1, not {seat!r}")
+        names = tuple(getattr(states[0], "names", ("seat 0", "seat 1")))
+        self._seats = range(len(names))
+        self._check_seat(seat)
         index = _index(start, n, "start")
         self.states = states
         self.index = index
@@ -163,9 +168,8 @@ class Stepper(w.VBox):
         self.slider.add_class("cardlab-slider")
         self.step_label = w.Label()
         self.step_label.add_class("cardlab-step-label")
-        names = getattr(states[0], "names", ("seat 0", "seat 1"))
         self.seat_picker = w.ToggleButtons(
-            options=[("All cards open", _ALL), (f"{names[0]}'s view", 0), (f"{names[1]}'s view", 1)],
+            options=[("All cards open", _ALL)] + [(f"{name}'s view", i) for i, name in enumerate(names)],
             value=_ALL if seat is None else seat, style={"button_width": "auto"})
         self.seat_picker.add_class("cardlab-seat")
         self.explanation = w.HTML()
@@ -207,9 +211,13 @@ class Stepper(w.VBox):
 
     @seat.setter
     def seat(self, seat: int | None) -> None:
-        if seat is not None and (seat not in (0, 1) or isinstance(seat, bool)):
-            raise ValueError(f"seat must be None (all cards open), 0 or 1, not {seat!r}")
+        self._check_seat(seat)
         self.seat_picker.value = _ALL if seat is None else seat
+
+    def _check_seat(self, seat: Any) -> None:
+        if seat is not None and (seat not in self._seats or isinstance(seat, bool)):
+            raise ValueError(f"seat must be None (all cards open) or a seat from 0 to {len(self._seats) - 1}, "
+                             f"not {seat!r}")
 
     def go(self, k: int) -> None:
         """Show step ``k`` (0-based; negative counts from the end). Raises ``IndexError`` when
