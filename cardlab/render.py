@@ -463,6 +463,15 @@ def _player_html(t: _Table, seat: int) -> str:
     )
 
 
+def _stock_words(t: _Table) -> str:
+    """The stock's state: "closed by A", "exhausted" or "8 cards"."""
+    if t.closed_by is not None:
+        return f"closed by {t.names[t.closed_by]}"
+    if t.stock_size == 0:
+        return "exhausted"
+    return f"{t.stock_size} card{'s' if t.stock_size != 1 else ''}"
+
+
 def _stock_html(t: _Table) -> str:
     parts = []
     if t.turnup_in_stock:
@@ -483,14 +492,9 @@ def _stock_html(t: _Table) -> str:
                      f'<span>face down, next to draw first</span></div>')
     elif t.stock_hidden:
         parts.append(f'<div class="cardlab-slot">{card_back_svg()}<span>{t.stock_hidden} face down</span></div>')
-    if t.closed_by is not None:
-        state_words = f"closed by {t.names[t.closed_by]}"
-    elif t.stock_size == 0:
-        state_words = "exhausted"
-    else:
-        state_words = f"{t.stock_size} card{'s' if t.stock_size != 1 else ''} with the turn-up"
     return (f'<div class="cardlab-stock" data-size="{t.stock_size}"><div class="cardlab-label">Stock: '
-            f'{_t(state_words)} · trumps {t.trump.symbol}</div>'
+            f'{_t(_stock_words(t))}{" with the turn-up" if t.stock_size and t.closed_by is None else ""}'
+            f' · trumps {t.trump.symbol}</div>'
             f'<div class="cardlab-cards">{"".join(parts)}</div></div>')
 
 
@@ -583,12 +587,7 @@ def _sixtysix_text(state: Any, seat: int | None = None) -> str:
         turn = (f"turn-up {t.turnup} turned down" if t.closed_by is not None else f"turn-up {t.turnup}")
     else:
         turn = f"turn-up {t.turnup} drawn"
-    if t.closed_by is not None:
-        size = f"closed by {t.names[t.closed_by]}"
-    elif t.stock_size == 0:
-        size = "exhausted"
-    else:
-        size = f"{t.stock_size} cards"
+    size = _stock_words(t)
     face_down = (f"; face down: {format_cards(t.stock)}" if t.stock
                  else (f"; {t.stock_hidden} face down" if t.stock_hidden else ""))
     lines.append(f"Stock: {size}, {turn}{face_down}")
