@@ -1265,9 +1265,13 @@ def explain_step(s: SixtySixState) -> str:
     elif a.kind == "marriage":
         suit = a.value
         value = 40 if suit == s.trump else 20
-        pend = "" if s.tricks_won[seat] else " (it counts once they take a trick)"
-        parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}{pend} and must lead "
-                     f"one of them.")
+        if s.result is not None:
+            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}, which brings "
+                         f"{who} to {s.points(seat)}; no card needs to be led.")
+        else:
+            pend = "" if s.tricks_won[seat] else " (it counts once they take a trick)"
+            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}{pend} and must lead "
+                         f"one of them.")
     elif a.kind == "out":
         parts.append(f"{who} claims 66.")
     elif a.kind == "play":
