@@ -3,7 +3,8 @@
 ``SixtySixState.legal_actions`` uses lookup tables for speed; ``_exchange_ok``, ``_close_ok``,
 ``_marriage_block`` and ``tricks.legal_plays`` state the same rules in the plain form used for
 error messages. Over many random hands of every preset, both must agree at every step, and
-every action that is *not* legal must be refused with an IllegalActionError.
+every action that is *not* legal must be refused with an IllegalActionError naming a rule of
+``sixtysix.RULES``.
 """
 
 from __future__ import annotations
@@ -64,8 +65,9 @@ def test_fast_and_plain_rules_agree(preset):
             assert set(legal) == slow_legal(s)
             for a in CANDIDATES:
                 if a not in legal:
-                    with pytest.raises(IllegalActionError):
+                    with pytest.raises(IllegalActionError) as err:
                         s.apply(a)
+                    assert err.value.rule in ss.RULES, f"{a}: unknown rule id {err.value.rule!r}"
             checked += 1
             s = s.apply(rng.choice(legal))
     assert checked > 1000
