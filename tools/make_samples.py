@@ -73,6 +73,12 @@ SAMPLES = {
         "if he can, or trump; the last trick is worth 10 more card points.",
         lambda s: s.closed_by is None and sum(s.bonus) == 10 and heading_position(s) is not None,
     ),
+    "santase_65_65.json": (
+        "65 to 65",
+        "Santase. Nobody reaches 66: with the last trick's 10 the card points are 130, split 65–65. "
+        "The Santase text gives the hand to the winner of the last trick; pagat's German rules call it a draw.",
+        lambda s: s.result.reason == "last_trick",
+    ),
     "santase_failed_close.json": (
         "A close that fails",
         "Santase. The closer does not reach 66; the opponent scores 2 game points, or 3 if he had no "
