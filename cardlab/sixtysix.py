@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import Literal, Sequence
 
 from .actions import Action, play
-from .cards import PACK_24, Card, Rank, Suit, parse_card
+from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .errors import IllegalActionError, NotationError, RulesError
 from .state import GameState
 from .tricks import TrickRules, explain_duty
@@ -478,12 +478,14 @@ def deal_from_hands(hands: Sequence[Sequence[Card | str]], turnup: Card | str, s
                     rules: SixtySixRules = SANTASE, dealer: int = 0,
                     names: Sequence[str] = ("A", "B")) -> "SixtySixState":
     """Deal explicit hands: ``hands[seat]`` (6 cards each), the ``turnup`` (trump card) and the
-    11 face-down ``stock`` cards in draw order. Builds the equivalent pack (so the hand can be
-    saved as a record) and calls :func:`deal`. Raises :class:`DealError` as :func:`deal` does."""
+    11 face-down ``stock`` cards in draw order. Each group of cards may be a sequence of cards or
+    card texts, or one text (``"K♥ Q♥ J♣ 9♣ 9♦ J♦"``). Builds the equivalent pack (so the hand
+    can be saved as a record) and calls :func:`deal`. Raises :class:`DealError` as :func:`deal`
+    does."""
     try:
-        hs = [tuple(parse_card(c) for c in h) for h in hands]
+        hs = [parse_cards(h) for h in hands]
         t = parse_card(turnup)
-        st = tuple(parse_card(c) for c in stock)
+        st = parse_cards(stock)
     except NotationError as exc:
         raise DealError(str(exc)) from None
     if len(hs) != 2 or any(len(h) != 6 for h in hs):
@@ -581,6 +583,14 @@ class SeatView:
         Only when this seat is to act; otherwise empty.
     finished : bool
     result : HandResult or None
+    rules : SixtySixRules
+    dealer : int
+    pending_marriage : Suit or None
+        The marriage the leader has just announced (he must lead its K or Q).
+    draw_pending : bool
+        The trick's winner may close before drawing (``close_before_draw`` rules).
+    close_exchange : bool
+        The stock was just closed and the closer's opponent may exchange the trump nine.
     """
 
     seat: int
@@ -603,6 +613,10 @@ class SeatView:
     finished: bool
     result: HandResult | None
     rules: SixtySixRules
+    dealer: int = 0
+    pending_marriage: Suit | None = None
+    draw_pending: bool = False
+    close_exchange: bool = False
 
     @property
     def stock_open(self) -> bool:
@@ -1219,7 +1233,9 @@ class SixtySixState(GameState):
             closed_by=self.closed_by, trick=self.trick, leader=self.leader, tricks=self.tricks,
             points=(self.points(0), self.points(1)), tricks_won=self.tricks_won, marriages=self.marriages,
             unseen=unseen, to_act=self.to_act, legal_actions=self.legal_actions() if self.to_act == seat else (),
-            finished=self.result is not None, result=self.result, rules=self.rules)
+            finished=self.result is not None, result=self.result, rules=self.rules, dealer=self.dealer,
+            pending_marriage=self.pending_marriage, draw_pending=self.draw_pending,
+            close_exchange=self.close_exchange)
 
     def explain(self) -> str:
         """The last step in words (the deal, for the first state)."""

@@ -95,3 +95,24 @@ def test_playout_refuses_an_illegal_choice():
     start = ss.deal(ss.SANTASE, dealer=0, seed=3)
     with pytest.raises(IllegalActionError):
         start.playout(lambda legal: ss.CLOSE)  # closing is not allowed on the first lead
+
+
+def test_seat_views_show_what_was_announced():
+    """A marriage announced (the cards shown), a pending draw-or-close choice and the exchange
+    offered at a close are said aloud, so both seats' views carry them."""
+    s = ss.deal_from_hands(["K♥ Q♥ J♣ 9♣ 9♦ J♦", "9♠ A♥ 10♥ A♣ 10♣ A♦"], "A♠",
+                           ["Q♠", "K♠", "J♠", "10♠", "9♥", "J♥", "Q♣", "K♣", "Q♦", "K♦", "10♦"],
+                           rules=ss.RUSSIAN_MARIAGE, dealer=1)      # seat 0 leads; marriages on lead 1
+    m = s.apply("marriage ♥")
+    for seat in (0, 1):
+        v = m.view(seat)
+        assert v.pending_marriage is ss.Suit.HEARTS and v.dealer == 1
+        assert not v.draw_pending and not v.close_exchange
+    assert set(m.view(1).opponent_known) == {ss.parse_card("K♥"), ss.parse_card("Q♥")}
+    g = ss.deal_from_hands(["A♥ J♣ 9♣ 9♦ J♦ K♥", "9♠ 9♥ 10♥ A♣ 10♣ A♦"], "A♠",
+                           ["Q♠", "K♠", "J♠", "10♠", "Q♥", "J♥", "Q♣", "K♣", "Q♦", "K♦", "10♦"],
+                           rules=ss.GERMAN_66, dealer=1)
+    g = g.apply("A♥").apply("9♥")                                   # seat 0 wins; stock still 12
+    assert g.view(0).draw_pending and g.view(1).draw_pending
+    c = g.apply("close")                                            # seat 1 holds the 9♠
+    assert c.view(1).close_exchange and c.view(0).close_exchange
