@@ -18,7 +18,7 @@ The methods every variant provides:
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 from .actions import Action
 
@@ -70,12 +70,6 @@ class GameState:
     def actions(self) -> list[Action]:
         """The actions applied since the deal, in order."""
         return [s.last_action for s in self.history()[1:]]  # type: ignore[misc]
-
-    def iter_ancestors(self) -> Iterator["GameState"]:
-        s = self.parent
-        while s is not None:
-            yield s
-            s = s.parent
 
     def apply_all(self, actions) -> "GameState":
         """Apply a sequence of actions (or their texts) in turn and return the last state.

@@ -406,14 +406,18 @@ class PlayTable(w.VBox):
             raise TypeError(f"PlayTable plays Sixty-six states, not {type(state).__name__}")
         self.state = state
         self._say("")
-        try:
-            self._computer_turns()
-        finally:
-            self._refresh()
+        self._play_on()
 
     def new_deal(self) -> None:
         """Deal the next hand, with seed ``seed + 1``."""
         self.deal(self.seed + 1)
+
+    def _play_on(self) -> None:
+        """Let the computer act until it is the human's turn or the hand is over, then redraw."""
+        try:
+            self._computer_turns()
+        finally:
+            self._refresh()
 
     def act(self, action: Action | str) -> bool:
         """Take the human's ``action`` (an :class:`~cardlab.actions.Action` or its text, e.g.
@@ -436,10 +440,7 @@ class PlayTable(w.VBox):
             return False
         self.state = nxt
         self._say("")
-        try:
-            self._computer_turns()
-        finally:
-            self._refresh()
+        self._play_on()
         return True
 
     def __repr__(self) -> str:
