@@ -174,7 +174,8 @@ class Record:
         return out
 
     def game(self):
-        """The game's score (:class:`~cardlab.sixtysix.SixtySixGame`) after the finished hands."""
+        """The game's score keeper (the variant's ``new_game``, e.g.
+        :class:`~cardlab.sixtysix.SixtySixGame`) after the finished hands."""
         self.replay()
         return self._cache["game"]
 
@@ -258,12 +259,13 @@ def from_dict(data: Any) -> Record:
     except RulesError as exc:
         raise RecordError(f"rules.{exc.option}" if exc.option else "rules", str(exc)) from None
     players = tuple(data["players"])
-    if len(players) != v.players:
-        raise RecordError("players", f"{v.title} is for {v.players} players; the record names {len(players)}")
+    if not v.accepts(len(players)):
+        counts = " or ".join(map(str, v.player_counts or (v.players,)))
+        raise RecordError("players", f"{v.title} is for {counts} players; the record names {len(players)}")
     hands = []
     for i, h in enumerate(data["hands"]):
-        if not 0 <= h["dealer"] < v.players:
-            raise RecordError(f"hands[{i}].dealer", f"the dealer is a seat from 0 to {v.players - 1}, "
+        if not 0 <= h["dealer"] < len(players):
+            raise RecordError(f"hands[{i}].dealer", f"the dealer is a seat from 0 to {len(players) - 1}, "
                                                     f"not {h['dealer']}")
         pack = None
         if "pack" in h:
@@ -288,8 +290,9 @@ def _replay(rec: Record) -> list:
     for i, h in enumerate(rec.hands):
         where = f"hands[{i}]"
         if game.is_over:
-            raise RecordError(where, f"the game was already over ({rec.players[game.winner]} reached "
-                                     f"{rec.rules.target}) before this hand")
+            goal = getattr(game, "goal", f"game to {rec.rules.target}")
+            raise RecordError(where, f"the game was already over ({rec.players[game.winner]} won the {goal}) "
+                                     f"before this hand")
         if h.dealer != game.next_dealer:
             raise RecordError(f"{where}.dealer", f"hand {i + 1} must be dealt by seat {game.next_dealer} "
                                                  f"({rec.players[game.next_dealer]}): "
@@ -326,5 +329,5 @@ def _schema_message(e) -> str:
     if e.validator == "additionalProperties":
         return f"unexpected field(s): {e.message.split('(')[-1].rstrip(')')}"
     if e.validator == "oneOf":
-        return "a hand needs either 'pack' (24 cards from the top) or 'seed', not both or neither"
+        return "a hand needs either 'pack' (the cards from the top) or 'seed', not both or neither"
     return e.message

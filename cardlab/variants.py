@@ -12,6 +12,7 @@ registered in :mod:`cardlab.render`, and one :func:`register` call.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -39,7 +40,14 @@ class Variant:
         Deals a hand.
     new_game : callable(rules, first_dealer, names) -> game
         A score keeper with ``next_dealer``, ``add(final_state)``, ``is_over``, ``winner``,
-        ``names``, ``rules``, ``rows()`` and ``score_sheet()``.
+        ``names``, ``rules``, ``rows()`` and ``score_sheet()``. ``rows()`` gives one dict per
+        finished hand with a running total under each player's name. Optionally the game also
+        has ``goal`` (a phrase such as ``"game to 11"``, shown by the stepper; default
+        ``"game to {rules.target}"``) and ``row_summary(row) -> str`` (what that hand scored,
+        e.g. ``"Ana scores 2"``; default uses the row's ``winner`` and ``game points``).
+    player_counts : tuple of int
+        Every table size the variant accepts (default: just ``players``); e.g. a three-player
+        game that four can play with the dealer sitting out gives ``(3, 4)``.
     """
 
     name: str
@@ -49,11 +57,22 @@ class Variant:
     check_pack: Callable[[Sequence], tuple]
     deal: Callable[..., Any]
     new_game: Callable[..., Any]
+    player_counts: tuple[int, ...] = ()
+
+    def accepts(self, n: int) -> bool:
+        """Whether ``n`` players can sit at this variant's table."""
+        return n in (self.player_counts or (self.players,))
 
 
 _REGISTRY: dict[str, Variant] = {}
 # Variants cardlab ships, imported on first use so `import cardlab` stays light.
-_BUILTIN = {"sixty-six": "cardlab.sixtysix"}
+_BUILTIN = {
+    "sixty-six": "cardlab.sixtysix",
+    "russian-501": "cardlab.prikup501",
+    "ninety-nine": "cardlab.ninetynine",
+    "mariage-3": "cardlab.mariage",
+    "mariage-4": "cardlab.mariage4",
+}
 
 
 def register(variant: Variant) -> None:
@@ -63,7 +82,7 @@ def register(variant: Variant) -> None:
 
 def get(name: str) -> Variant:
     """The variant called ``name``. Raises ``KeyError`` with the known names if there is none."""
-    if name not in _REGISTRY and name in _BUILTIN:
+    if name not in _REGISTRY and name in _BUILTIN and importlib.util.find_spec(_BUILTIN[name]) is not None:
         importlib.import_module(_BUILTIN[name])
     try:
         return _REGISTRY[name]
@@ -72,5 +91,6 @@ def get(name: str) -> Variant:
 
 
 def names() -> list[str]:
-    """The names of every known variant."""
-    return sorted(set(_REGISTRY) | set(_BUILTIN))
+    """The names of every known variant (built-in ones whose module is not shipped are left out)."""
+    shipped = {n for n, mod in _BUILTIN.items() if importlib.util.find_spec(mod) is not None}
+    return sorted(set(_REGISTRY) | shipped)

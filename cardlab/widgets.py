@@ -71,18 +71,21 @@ def _game_lines(source: Any, states: list) -> list[str] | None:
     game = source.game()
     rows = game.rows()
     names = game.names
-    target = game.rules.target
+    goal = getattr(game, "goal", None) or f"game to {game.rules.target}"
     lines: list[str] = []
     before = (0,) * len(names)
     for h, final in enumerate(finals):
         n_states = len(final.history())
-        head = f"Hand {h + 1} of {len(finals)} · game to {target}: {_score(names, before)}"
+        head = f"Hand {h + 1} of {len(finals)} · {goal}: {_score(names, before)}"
         lines.extend([head] * (n_states - 1))
         if h < len(rows):
             row = rows[h]
             after = tuple(row[name] for name in names)
-            won = (f"{row['winner']} scores {row['game points']}" if final.result.winner is not None
-                   else "drawn hand")
+            if callable(getattr(game, "row_summary", None)):
+                won = game.row_summary(row)
+            else:
+                won = (f"{row['winner']} scores {row['game points']}" if final.result.winner is not None
+                       else "drawn hand")
             tail = f"{head} → {won}: {_score(names, after)}"
             if h == len(finals) - 1 and game.is_over:
                 tail += f" · {names[game.winner]} wins the game"
