@@ -290,7 +290,7 @@ def _replay(rec: Record) -> list:
     for i, h in enumerate(rec.hands):
         where = f"hands[{i}]"
         if game.is_over:
-            goal = getattr(game, "goal", f"game to {rec.rules.target}")
+            goal = getattr(game, "goal", None) or f"game to {rec.rules.target}"
             raise RecordError(where, f"the game was already over ({rec.players[game.winner]} won the {goal}) "
                                      f"before this hand")
         if h.dealer != game.next_dealer:
@@ -298,7 +298,10 @@ def _replay(rec: Record) -> list:
                                                  f"({rec.players[game.next_dealer]}): "
                                                  f"{getattr(game, 'next_dealer_reason', 'the rotation of the deal')}")
         try:
-            s = v.deal(rec.rules, h.dealer, seed=h.seed, pack=h.pack, names=rec.players)
+            # a game whose deals depend on earlier ones (e.g. revised Ninety-Nine's trumps) deals itself
+            deal_next = getattr(game, "deal_next", None)
+            s = (deal_next(seed=h.seed, pack=h.pack) if callable(deal_next)
+                 else v.deal(rec.rules, h.dealer, seed=h.seed, pack=h.pack, names=rec.players))
         except ValueError as exc:
             raise RecordError(f"{where}.pack", str(exc)) from None
         for j, text in enumerate(h.actions):
@@ -308,7 +311,10 @@ def _replay(rec: Record) -> list:
                 raise RecordError(f"{where}.actions[{j}]", f"{text!r}: {exc}") from None
         finals.append(s)
         if s.result is not None:
-            game.add(s)
+            try:
+                game.add(s)
+            except ValueError as exc:
+                raise RecordError(where, str(exc)) from None
         elif i + 1 < len(rec.hands):
             raise RecordError(f"{where}.actions", f"hand {i + 1} is unfinished after {len(h.actions)} actions, "
                                                   f"but another hand follows")
