@@ -1,0 +1,186 @@
+"""Widgets for four-player Russian Mariage (ipywidgets; a thin layer over pure HTML).
+
+* :class:`NinesWidget` walks through a "three nines" game step by step (the nines laid out,
+  each opponent's card placed on top or at the bottom of his pile, the nine left on the table,
+  who scores), and lets the reader try another action at any step (typed as text, e.g.
+  ``leave 9♣``): a mistake is shown as a message, never as a traceback.
+* :class:`EightBoard` steps through a game record hand by hand and draws both pairs' eights,
+  pips uncovering as a pair scores, with the fur coat and lining laid on the losers.
+
+As in :mod:`cardlab.widgets`, these only update ``HTML.value`` / ``Label.value`` and carry
+``cardlab-…`` CSS classes for browser tests: ``cardlab-nines-widget`` (``cardlab-next``,
+``cardlab-prev``, ``cardlab-step-label``, ``cardlab-view``, ``cardlab-try``, ``cardlab-message``)
+and ``cardlab-eight-board`` (the same buttons and label; the drawing in ``cardlab-eights-view``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from . import mariage4 as m4
+from .errors import CardlabError
+
+__all__ = ["NinesWidget", "EightBoard"]
+
+
+def _button(description: str, css_class: str) -> w.Button:
+    b = w.Button(description=description, layout=w.Layout(width="auto"))
+    b.add_class(css_class)
+    return b
+
+
+class NinesWidget(w.VBox):
+    """Walk through a three-nines game.
+
+    Parameters
+    ----------
+    source : Mariage4State or a record (anything with ``replay()``)
+        A hand in which three nines was declared; the walk starts at the declaration and ends
+        when it is settled.
+    seat : int or None
+        Show the piles as that seat sees them (placed cards face down until the nine is left),
+        or everything open (``None``).
+
+    Raises
+    ------
+    ValueError
+        If no three nines is declared in the hand.
+
+    Attributes
+    ----------
+    states : list of Mariage4State
+        The steps: the declaration, each placement, the nine left (then any tried actions).
+    index : int
+    view : ipywidgets.HTML
+        :func:`cardlab.mariage4.nines_html` of the step (class ``cardlab-view``).
+    explanation, message : ipywidgets.HTML
+    try_text : ipywidgets.Text ; try_button : ipywidgets.Button (class ``cardlab-try``)
+    """
+
+    def __init__(self, source: Any, seat: int | None = None):
+        final = source if isinstance(source, m4.Mariage4State) else source.replay()[-1]
+        hist = final.history()
+        start = next((i for i, s in enumerate(hist) if s.nines is not None), None)
+        if start is None:
+            raise ValueError("no three nines was declared in this hand")
+        end = next((i for i in range(start, len(hist)) if hist[i].nines["winner"] is not None), len(hist) - 1)
+        self.states = hist[start:end + 1]
+        self.index = 0
+        self.seat = seat
+        self.prev_button = _button("‹ Prev", "cardlab-prev")
+        self.next_button = _button("Next ›", "cardlab-next")
+        self.step_label = w.Label()
+        self.step_label.add_class("cardlab-step-label")
+        self.explanation = w.HTML()
+        self.explanation.add_class("cardlab-explain")
+        self.view = w.HTML()
+        self.view.add_class("cardlab-view")
+        self.try_text = w.Text(placeholder="try an action, e.g. leave 9♣ or place 10♥ top",
+                               layout=w.Layout(width="320px"))
+        self.try_button = _button("Try", "cardlab-try")
+        self.message = w.HTML()
+        self.message.add_class("cardlab-message")
+        self.prev_button.on_click(lambda _b: self.go(self.index - 1))
+        self.next_button.on_click(lambda _b: self.go(self.index + 1))
+        self.try_button.on_click(lambda _b: self.try_action(self.try_text.value))
+        super().__init__([w.HBox([self.prev_button, self.next_button, self.step_label]), self.explanation,
+                          self.view, w.HBox([self.try_text, self.try_button]), self.message])
+        self.add_class("cardlab-nines-widget")
+        self._refresh()
+
+    def go(self, k: int) -> None:
+        """Show step ``k`` (clamped to the steps there are)."""
+        self.index = max(0, min(k, len(self.states) - 1))
+        self._refresh()
+
+    def try_action(self, text: str) -> bool:
+        """Apply ``text`` to the step shown; on success it becomes the next step (later steps are
+        dropped) and True is returned; a refused action is explained in :attr:`message`."""
+        state = self.states[self.index]
+        try:
+            new = state.apply(text)
+        except CardlabError as exc:
+            self.message.value = (f'<div class="cardlab-message-text cardlab-error">Not allowed: '
+                                  f'{escape(str(exc), quote=False)}</div>')
+            return False
+        self.states = self.states[:self.index + 1] + [new]
+        self.index += 1
+        self.message.value = f'<div class="cardlab-message-text">Applied {escape(str(new.last_action))}.</div>'
+        self._refresh(keep_message=True)
+        return True
+
+    def _refresh(self, keep_message: bool = False) -> None:
+        n = len(self.states)
+        s = self.states[self.index]
+        self.step_label.value = f"step {self.index + 1} / {n}"
+        self.prev_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == n - 1
+        self.explanation.value = f'<div class="cardlab-explain-text">{escape(s.explain(), quote=False)}</div>'
+        self.view.value = m4.nines_html(s, self.seat)
+        if not keep_message:
+            self.message.value = ""
+
+    def __repr__(self) -> str:
+        return f"NinesWidget(step {self.index + 1} / {len(self.states)})"
+
+
+class EightBoard(w.VBox):
+    """Step through a game record hand by hand, drawing both pairs' eights after each hand.
+
+    Parameters
+    ----------
+    record : a game record (anything with ``replay()`` and ``game()`` whose game is an
+        :class:`~cardlab.mariage4.EightGame`)
+    start : int
+        Hand shown first: 0 is before the first hand, ``k`` after hand ``k``.
+
+    Attributes
+    ----------
+    game : EightGame
+    index : int
+        0 (before the first hand) to the number of hands.
+    view : ipywidgets.HTML
+        The eights (class ``cardlab-eights-view``); ``summary`` what the hand scored.
+    """
+
+    def __init__(self, record: Any, start: int = 0):
+        self.game = record.game()
+        self.n = len(self.game.hands)
+        self.index = max(0, min(start, self.n))
+        self.prev_button = _button("‹ Prev", "cardlab-prev")
+        self.next_button = _button("Next ›", "cardlab-next")
+        self.step_label = w.Label()
+        self.step_label.add_class("cardlab-step-label")
+        self.summary = w.HTML()
+        self.summary.add_class("cardlab-explain")
+        self.view = w.HTML()
+        self.view.add_class("cardlab-eights-view")
+        self.prev_button.on_click(lambda _b: self.go(self.index - 1))
+        self.next_button.on_click(lambda _b: self.go(self.index + 1))
+        super().__init__([w.HBox([self.prev_button, self.next_button, self.step_label]), self.summary, self.view])
+        self.add_class("cardlab-eight-board")
+        self._refresh()
+
+    def go(self, k: int) -> None:
+        """Show the eights after hand ``k`` (0: before the first), clamped."""
+        self.index = max(0, min(k, self.n))
+        self._refresh()
+
+    def _refresh(self) -> None:
+        k = self.index
+        self.step_label.value = f"hand {k} / {self.n}"
+        self.prev_button.disabled = k == 0
+        self.next_button.disabled = k == self.n
+        if k == 0:
+            text = f"Before the first hand ({self.game.goal})."
+        else:
+            row = self.game.rows()[k - 1]
+            text = f"Hand {k} ({row['dealer']} deals, {row['how']}): {self.game.row_summary(row)}."
+        self.summary.value = f'<div class="cardlab-explain-text">{escape(text, quote=False)}</div>'
+        self.view.value = self.game.eights_html(k - 1)
+
+    def __repr__(self) -> str:
+        return f"EightBoard(hand {self.index} / {self.n})"

@@ -1,0 +1,77 @@
+"""Four-player Mariage: rendering (HTML/text, seat views) and the widgets (three nines, the eights)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardlab import records, render
+from cardlab.mariage4_widgets import EightBoard, NinesWidget
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def load(name):
+    return records.load(DATA / f"m4_{name}.json")
+
+
+def test_renderers_are_registered_and_seat_views_hide_other_hands():
+    final = load("normal").replay()[0]
+    start = next(s for s in final.history() if s.phase == "play")
+    html = render.state_html(start)
+    assert 'class="cardlab-table"' in html and "cardlab-trick" in html
+    assert len(re.findall(r'svg[^>]*class="cardlab-card"[^>]*data-card', html)) == 24
+    for seat in range(4):
+        view = render.state_html(start, seat)
+        shown = set(re.findall(r'data-card="([^"]+)"', view))
+        assert {str(c) for c in start.hands[seat]} <= shown
+        for other in range(4):
+            if other != seat:
+                hidden = {str(c) for c in start.hands[other] if c not in start.shown[other]}
+                assert not hidden & shown, (seat, other)
+        text = render.state_text(start, seat)
+        assert text.count("??") == sum(len(start.hands[o]) - len(start.view(seat).known[o])
+                                       for o in range(4) if o != seat)
+    with pytest.raises(ValueError):
+        render.state_html(start, 4)
+
+
+def test_nines_widget_walks_and_explains_a_refusal():
+    w = NinesWidget(load("three_nines"))
+    assert len(w.states) == 4 and w.step_label.value == "step 1 / 4"
+    assert "cardlab-placed-card" not in w.view.value          # nothing placed yet
+    w.next_button.click()
+    assert w.step_label.value == "step 2 / 4" and w.view.value.count("cardlab-placed-card") == 1
+    w.go(3)
+    assert "cardlab-nine-left" in w.view.value and "uncover 3" in w.view.value
+    w.go(1)
+    before = list(w.states)
+    assert not w.try_action("place 9♣ top")                    # not his card / matches no nine
+    assert "Not allowed" in w.message.value and "rule m4." in w.message.value
+    assert w.states == before and w.index == 1
+    w.go(2)
+    assert w.try_action("leave 9♦") and w.index == 3 and "Applied leave 9♦" in w.message.value
+    with pytest.raises(ValueError):
+        NinesWidget(load("normal"))
+    hidden = NinesWidget(load("three_nines"), seat=0)          # the declarer's view
+    hidden.go(2)
+    assert "cardlab-placed-card" in hidden.view.value and 'data-card="J♥"' not in hidden.view.value
+
+
+def test_eight_board_uncovers_pips_hand_by_hand():
+    rec = load("game")
+    b = EightBoard(rec)
+    game = rec.game()
+    assert b.step_label.value == f"hand 0 / {len(game.hands)}" and b.prev_button.disabled
+
+    def uncovered():
+        return len(re.findall(r'class="cardlab-pip cardlab-uncovered"', b.view.value))
+
+    assert uncovered() == 0
+    totals = []
+    for k in range(1, len(game.hands) + 1):
+        b.next_button.click()
+        eights, _won = game.history[k - 1]
+        assert uncovered() == eights[0].pips + eights[1].pips
+        totals.append(uncovered())
+    assert b.next_button.disabled and max(totals) > 0
