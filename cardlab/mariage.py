@@ -1,0 +1,1680 @@
+"""Russian Mariage for three players: eight cards each, no stock, settlement with each opponent.
+
+Sources: ../shared/seeds/003_*.txt ([SEED-003], a machine translation of the Russian page
+"Марьяж (66, Шнопс)", the three-player section "threesome") and ../shared/rules-notes.md §4.2
+and §4.4, which resolve what the seed leaves open and name the published rules behind each
+choice, chiefly pagat's *Sechsundsechzig*, "Three Player Game" [P66]. Every disagreement between
+those sources is an option of :class:`MariageRules`; the preset :data:`RUSSIAN_MARIAGE_3` (the
+default) reads the seed as rules-notes §4.2 recommends, :data:`PAGAT_66_3` follows P66.
+
+The game in short (the default preset) [SEED-003; rules-notes §4.2]:
+
+* three players, the 24-card pack (A 10 K Q J 9), **8 cards each**, dealt 3-2-3 from the
+  dealer's left; there is **no stock**, so no drawing, closing or trump-nine exchange;
+* the **dealer's last card** is shown to everyone and fixes **trumps**; it stays in his hand;
+* **eldest** (the dealer's left) leads; from the first trick everyone must **follow suit**, and
+  a player who cannot must **trump** ("interrupt with a trump");
+* **marriages** (K+Q of a suit in one hand: 40 in trumps, 20 otherwise) are announced by the
+  player about to lead, who then leads the king or queen; one per lead; their points count once
+  their owner has taken a trick;
+* the hand ends as soon as a player has **66** card points; if nobody gets there, the winner of
+  the **last trick** wins the hand;
+* **settlement per opponent** [P66 3-player; rules-notes §4.2]: each opponent pays the winner
+  1 game point if he has 33 card points or more, 2 if fewer but he took a trick, 3 if he took no
+  trick; when the last trick decides the hand, each opponent pays 1 [SEED-003's "one point" for
+  the last trick];
+* the game points go into a ledger (:class:`MariageGame`); the deal passes to the left and the
+  first player to **receive** ``target`` game points (7) wins the game.
+
+Units: card points (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack), marriage points (20/40)
+and the 66 and 33 thresholds are *card points*; what an opponent pays and the game target are
+*game points*.
+
+Seats are 0, 1, 2, clockwise: seat ``(dealer + 1) % 3`` is eldest, then the next, then the
+dealer. Typical use::
+
+    from cardlab import mariage
+    s = mariage.deal(mariage.RUSSIAN_MARIAGE_3, dealer=2, seed=5)   # seat 0 (eldest) leads
+    s.legal_actions()       # (Action('marriage ♠'), Action('A♣'), ...)
+    s = s.apply("A♣")       # a new state; the old one is unchanged
+    print(s.explain())      # "Ana leads A♣."
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, Sequence
+
+from .actions import Action, play
+from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .errors import IllegalActionError, NotationError, RulesError
+from .sixtysix import CARD_POINTS, DealError, shuffled_pack
+from .state import GameState
+from .tricks import RANKS_66, TrickRules, explain_duty, legal_plays, trick_winner
+
+__all__ = [
+    "MariageRules",
+    "RUSSIAN_MARIAGE_3",
+    "PAGAT_66_3",
+    "PRESETS",
+    "CARD_POINTS",
+    "RULES",
+    "NAMES",
+    "Trick",
+    "HandResult",
+    "SeatView",
+    "MariageState",
+    "MariageGame",
+    "HeuristicPlayer",
+    "DealError",
+    "deal",
+    "deal_from_hands",
+    "shuffled_pack",
+    "parse_action",
+    "opponent_payment",
+    "make_player",
+]
+
+VARIANT = "mariage-3"
+SEATS = (0, 1, 2)
+#: Default player names (used in explanations and records).
+NAMES = ("Ana", "Boris", "Vera")
+_PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
+
+#: Rule ids, their text and source; every IllegalActionError of this module names one of them.
+#: The ids follow :data:`cardlab.sixtysix.RULES` (``66.follow`` -> ``m3.follow`` ...).
+RULES: dict[str, tuple[str, str]] = {
+    "m3.deal": ("Three players, 8 cards each from the 24-card pack, dealt clockwise from the dealer's left in "
+                "packets of 3, 2 and 3; no stock.", "SEED-003; P66 for the 3-2-3 packets (rules-notes §4.2)"),
+    "m3.trump-card": ("The dealer's last card is shown to everyone and its suit is trumps; it stays in the dealer's "
+                      "hand (or, P66: eldest may name trumps after his first 3 cards; if he does not, the first card "
+                      "of his second packet is dealt face up and fixes trumps).",
+                      "SEED-003; P66 (rules-notes §4.2, D-16)"),
+    "m3.turn": ("Only the player to act may act, in turn clockwise; when the hand is over nobody may.",
+                "all sources"),
+    "m3.hold": ("You can only play a card you hold.", "all sources"),
+    "m3.lead": ("Eldest (the dealer's left) leads to the first trick; the winner of each trick leads to the next.",
+                "SEED-003, P66"),
+    "m3.follow": ("You must follow suit: play a card of the suit led if you hold one.", "SEED-003, P66"),
+    "m3.head": ("Following suit, you must beat the highest card of that suit in the trick if you can (P66; not in "
+                "the Russian seed).", "P66 (rules-notes D-3)"),
+    "m3.trump": ("If you cannot follow suit you must play a trump if you hold one.", "SEED-003, P66"),
+    "m3.overtrump": ("Trumping a trick that is already trumped, you must play a higher trump if you can (a reading "
+                     "of P66's 'beat the highest card in the trick').", "P66 (rules-notes D-3)"),
+    "m3.marriage.lead": ("A marriage (K+Q of one suit in one hand; 40 in trumps, 20 otherwise) may be announced "
+                         "only by the player about to lead; one marriage per lead.", "SEED-003, P66"),
+    "m3.marriage.pair": ("To announce a marriage you must hold both the king and the queen of its suit.",
+                         "SEED-003, P66"),
+    "m3.marriage.led": ("After announcing a marriage you must lead its king or queen.", "SEED-003, P66"),
+    "m3.marriage.first-lead": ("A marriage may be announced on the first lead of the hand; its points count only "
+                               "once its owner has taken a trick (or, by option, not on the first lead).",
+                               "rules-notes §4.1, D-8"),
+    "m3.marriage.none": ("Under the literal two-player seed ('while there are cards in the deck') a game without a "
+                         "stock has no marriages; rules-notes §4.2 reads it as not meant, so marriages are on by "
+                         "default.", "SEED-003 (rules-notes §4.2)"),
+    "m3.trumps-choice": ("Only eldest, after his first packet of 3 cards, names trumps or has his next card turned "
+                         "up; nothing else may be done until trumps are fixed.", "P66 (rules-notes D-16)"),
+    "m3.win": ("The hand ends as soon as a player has 66 card points (tricks, plus marriages once he has a trick); "
+               "or (P66) all eight tricks are played.", "SEED-003; P66 (rules-notes §4.2)"),
+    "m3.cards-out": ("If nobody goes out with 66, the player who took the last trick wins the hand (or, P66, the "
+                     "player with the most card points; a tie goes to whichever of them took a trick later).",
+                     "SEED-003 (4-player text), P66 (rules-notes §4.2, D-5, D-16)"),
+    "m3.score": ("Each opponent pays the hand's winner: 1 game point with 33 card points or more, 2 with fewer but "
+                 "at least one trick, 3 with no trick. When the last trick decides the hand each opponent pays 1 "
+                 "(or, by option, the same 1/2/3).", "P66 3-player; SEED-003 (rules-notes §4.2, D-6, D-9)"),
+    "m3.game": ("Game points go into a ledger; the first player to receive the target (7, as in the two-player "
+                "seed's '7 or 8 by agreement') wins the game.", "SEED-003 (rules-notes D-17), REC"),
+    "m3.dealer": ("The deal passes to the left after each hand (or, by option, the winner deals).",
+                  "SEED-003 ('in turn'); P66 two-player (winner deals)"),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+
+
+@dataclass(frozen=True)
+class MariageRules:
+    """A rule set for three-player Mariage: every disagreement between sources is one field.
+
+    The defaults are the Russian game of [SEED-003] resolved by rules-notes §4.2. Make other
+    rule sets with :meth:`with_options`; an unknown option or a value out of range raises
+    :class:`~cardlab.errors.RulesError` naming the option.
+
+    Attributes
+    ----------
+    name : str
+        Display name of the rule set.
+    trump_rule : "dealer_last" or "eldest_chooses"
+        How trumps are fixed (D-16): the dealer's last card, shown to all [SEED-003]; or eldest
+        names trumps after his first packet of 3 cards, else the first card of his second packet
+        is dealt face up [P66].
+    must_head : bool
+        Following suit, beat the highest card of the suit led in the trick if you can (D-3:
+        not in the seed; P66 yes).
+    must_trump : bool
+        Trump when you cannot follow [SEED-003, P66].
+    must_overtrump : bool
+        Trumping a trumped trick, beat the trump if you can (a reading of P66's "beat the highest
+        card in the trick").
+    marriages : bool
+        Whether marriages exist at all (False: the literal two-player seed condition "while
+        there are cards in the deck"; rules-notes §4.2 reads it as not meant).
+    marriage_on_first_lead : bool
+        May eldest announce a marriage on the very first lead (its points pending until he takes
+        a trick)? As in :data:`cardlab.sixtysix.RUSSIAN_MARIAGE`.
+    going_out : "automatic" or "play_out"
+        The hand ends by itself as soon as a player has 66 [SEED-003]; or all eight tricks are
+        always played and the cards decide [P66].
+    cards_out_rule : "last_trick" or "most_points"
+        Who wins a hand played to its last card without anyone going out: the last trick's
+        winner (the seed's four-player rule, rules-notes §4.2) or the most card points [P66];
+        equal most points go to whichever of the tied players took a trick later [REC].
+    cards_out_payment : "one" or "scale"
+        What each opponent pays such a winner: 1 game point (the seed's "one point" for the last
+        trick) or the usual 1/2/3 [P66].
+    next_dealer : "left" or "winner"
+        The deal passes to the left [SEED-003 "in turn"], or the hand's winner deals [P66, two
+        players].
+    target : int
+        Game points a player must receive to win the game (7; the seed's "7 or 8 by agreement").
+    """
+
+    name: str = "Russian Mariage (three players)"
+    trump_rule: Literal["dealer_last", "eldest_chooses"] = "dealer_last"
+    must_head: bool = False
+    must_trump: bool = True
+    must_overtrump: bool = False
+    marriages: bool = True
+    marriage_on_first_lead: bool = True
+    going_out: Literal["automatic", "play_out"] = "automatic"
+    cards_out_rule: Literal["last_trick", "most_points"] = "last_trick"
+    cards_out_payment: Literal["one", "scale"] = "one"
+    next_dealer: Literal["left", "winner"] = "left"
+    target: int = 7
+
+    _CHOICES = {
+        "trump_rule": ("dealer_last", "eldest_chooses"),
+        "going_out": ("automatic", "play_out"),
+        "cards_out_rule": ("last_trick", "most_points"),
+        "cards_out_payment": ("one", "scale"),
+        "next_dealer": ("left", "winner"),
+    }
+    _FLAGS = ("must_head", "must_trump", "must_overtrump", "marriages", "marriage_on_first_lead")
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError("option name must be a non-empty text", "name")
+        for f, allowed in self._CHOICES.items():
+            if getattr(self, f) not in allowed:
+                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}", f)
+        for f in self._FLAGS:
+            if not isinstance(getattr(self, f), bool):
+                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
+        t = self.target
+        if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 1000:
+            raise RulesError(f"option target must be a whole number from 1 to 1000, not {t!r}", "target")
+        object.__setattr__(self, "_tricks", TrickRules(rank_order=RANKS_66, must_follow=True, must_head=self.must_head,
+                                                       must_trump=self.must_trump,
+                                                       must_overtrump=self.must_overtrump))
+
+    @property
+    def trick_rules(self) -> TrickRules:
+        """The follower's duties in force for the whole hand (there is no stock phase)."""
+        return self._tricks  # type: ignore[attr-defined]
+
+    def with_options(self, **changes) -> "MariageRules":
+        """A copy with some options changed; unknown names raise :class:`RulesError`. Unless a
+        new ``name`` is given, the name says what changed."""
+        known = {f.name for f in dataclasses.fields(self)}
+        unknown = set(changes) - known
+        if unknown:
+            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.option_names())}",
+                             sorted(unknown)[0])
+        if "name" not in changes:
+            diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
+            if diff:
+                changes["name"] = f"{self.name} with " + ", ".join(f"{k}={v!r}" for k, v in diff.items())
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+    def to_dict(self) -> dict:
+        """The options as a JSON-ready dict (the inverse of :meth:`from_dict`)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "MariageRules":
+        """Build a rule set from a dict of options; ``"preset"`` names a base preset
+        (``"russian"``, the default, or ``"pagat"``). Raises :class:`RulesError`."""
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
+        data = dict(data)
+        preset = data.pop("preset", "russian")
+        base = PRESETS.get(preset) if isinstance(preset, str) else None
+        if base is None:
+            raise RulesError(f"unknown preset {preset!r}; known presets: {', '.join(PRESETS)}", "preset")
+        return base.with_options(**data)
+
+
+#: Russian three-player Mariage ([SEED-003] with rules-notes §4.2): the default.
+RUSSIAN_MARIAGE_3 = MariageRules()
+
+#: pagat's three-handed Sechsundsechzig ([P66] "Three Player Game"; rules-notes §5).
+PAGAT_66_3 = MariageRules(
+    name="Three-handed 66 (pagat)",
+    trump_rule="eldest_chooses",
+    must_head=True,
+    must_overtrump=True,
+    going_out="play_out",
+    cards_out_rule="most_points",
+    cards_out_payment="scale",
+)
+
+PRESETS: dict[str, MariageRules] = {"russian": RUSSIAN_MARIAGE_3, "pagat": PAGAT_66_3}
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+TURN = Action("turn")
+_MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
+_TRUMPS = {s: Action("trumps", None, s) for s in Suit}
+_KING = {s: Card.of(s, Rank.KING) for s in Suit}
+_QUEEN = {s: Card.of(s, Rank.QUEEN) for s in Suit}
+
+
+def _parse_suit(text: str) -> Suit:
+    t = text.strip()
+    for s in Suit:
+        if t.lower() in (s.symbol, s.letter.lower(), s.name.lower()):
+            return s
+    try:
+        c = parse_card(t)
+        if c.suit is not None:
+            return c.suit
+    except NotationError:
+        pass
+    raise NotationError(f"{text!r} is not a suit: use ♣ ♦ ♥ ♠ or C D H S")
+
+
+def parse_action(text: str | Action) -> Action:
+    """Parse an action's text: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (also
+    ``"20 ♥"``, ``"40 ♠"``, ``"marriage KH"``) announces a marriage; ``"trumps ♥"`` names trumps
+    and ``"turn"`` has the next card turned up (``trump_rule="eldest_chooses"``). An
+    :class:`Action` is returned unchanged. Raises :class:`~cardlab.errors.NotationError`."""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text such as 'A♠' or 'marriage ♥', not {type(text).__name__}")
+    t = text.strip()
+    words = t.lower().split()
+    if words == ["turn"]:
+        return TURN
+    if words and words[0] in ("marriage", "20", "40", "marry", "trumps", "trump"):
+        rest = t.split(None, 1)[1] if len(words) > 1 else ""
+        if not rest.strip():
+            raise NotationError(f"{text!r}: name the suit, e.g. '{words[0]} ♥'")
+        suit = _parse_suit(rest)
+        return _TRUMPS[suit] if words[0].startswith("trump") else _MARRIAGE[suit]
+    try:
+        return play(parse_card(t))
+    except NotationError as exc:
+        raise NotationError(f"{text!r} is not a Mariage action: play a card ('A♠', '10h'), or say 'marriage ♥' "
+                            f"(or 'trumps ♥' / 'turn' when eldest fixes trumps) ({exc})") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Deal
+
+
+def _positions(k: int) -> tuple[int, ...]:
+    """Pack indices (0 = top) of the cards of the k-th player from the dealer's left (k = 0
+    eldest, 1 the next, 2 the dealer) in the 3-2-3 deal, in the order dealt [rules-notes §4.2]."""
+    return (3 * k, 3 * k + 1, 3 * k + 2, 9 + 2 * k, 10 + 2 * k, 15 + 3 * k, 16 + 3 * k, 17 + 3 * k)
+
+
+_POSITIONS = tuple(_positions(k) for k in range(3))
+#: Pack index of the dealer's last card (the trump card under ``dealer_last``).
+DEALER_LAST = 23
+#: Pack index of the first card of eldest's second packet (turned under ``eldest_chooses``).
+ELDEST_TURN = 9
+_PACK_SET = frozenset(PACK_24)
+
+
+def _check_pack(pack: Sequence) -> tuple[Card, ...]:
+    try:
+        cards = tuple(parse_card(c) for c in pack)
+    except NotationError as exc:
+        raise DealError(f"the pack has a card that cannot be read: {exc}") from None
+    if len(cards) != 24:
+        raise DealError(f"a Mariage pack has 24 cards (A 10 K Q J 9 of each suit), not {len(cards)}")
+    seen: set[Card] = set()
+    for i, c in enumerate(cards):
+        if c not in _PACK_SET:
+            raise DealError(f"card {i} ({c}) is not in the 24-card pack (A 10 K Q J 9 only) [rule m3.deal]")
+        if c in seen:
+            raise DealError(f"card {i} ({c}) appears twice in the pack")
+        seen.add(c)
+    return cards
+
+
+def _seat_of(dealer: int, k: int) -> int:
+    return (dealer + 1 + k) % 3
+
+
+def deal(rules: MariageRules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | None = None,
+         pack: Sequence[Card | str] | None = None, names: Sequence[str] = NAMES) -> "MariageState":
+    """Deal a hand and return its first state.
+
+    Parameters
+    ----------
+    rules : MariageRules
+        The rule set (default :data:`RUSSIAN_MARIAGE_3`).
+    dealer : int
+        Seat 0, 1 or 2. Eldest, seat ``(dealer + 1) % 3``, leads (or first names trumps).
+    seed : int, optional
+        Shuffle with :func:`cardlab.sixtysix.shuffled_pack`. Give ``seed`` or ``pack``, not both.
+    pack : sequence of 24 cards (or card texts), optional
+        The pack from the top, dealt clockwise from the dealer's left in packets of 3, 2, 3:
+        the k-th player from the dealer's left (k = 0, 1, 2) gets pack indices 3k..3k+2,
+        9+2k..10+2k and 15+3k..17+3k; so the dealer's last card is index 23 and the first
+        card of eldest's second packet is index 9.
+    names : three str
+        Player names, used in explanations and records.
+
+    Raises
+    ------
+    DealError
+        If the pack is not the 24 distinct cards, seed and pack are both or neither given, the
+        dealer is not a seat, or there are not three names.
+    """
+    if (seed is None) == (pack is None):
+        raise DealError("give either a seed or a pack (the 24 cards from the top), not both or neither")
+    if dealer not in SEATS or isinstance(dealer, bool):
+        raise DealError(f"the dealer is seat 0, 1 or 2, not {dealer!r}")
+    if not isinstance(rules, MariageRules):
+        raise RulesError(f"rules must be a MariageRules, not {type(rules).__name__}")
+    names = tuple(names)
+    if len(names) != 3:
+        raise DealError(f"three-player Mariage needs three names, not {len(names)}")
+    cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
+    return MariageState._initial(rules, dealer, cards, names)
+
+
+def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], rules: MariageRules = RUSSIAN_MARIAGE_3,
+                    dealer: int = 0, names: Sequence[str] = NAMES) -> "MariageState":
+    """Deal explicit hands: ``hands[seat]``, 8 cards each, *in the order dealt* (a sequence of
+    cards or card texts, or one text such as ``"A♠ 10♠ K♥ Q♥ 9♣ J♦ 9♦ 10♥"``). Under
+    ``dealer_last`` the dealer's 8th card is the trump card; under ``eldest_chooses`` eldest's
+    4th card is the one turned if he does not name trumps. Builds the equivalent pack (so the
+    hand can be saved as a record) and calls :func:`deal`. Raises :class:`DealError` as
+    :func:`deal` does, or if the hands are not 3 × 8 distinct cards of the pack."""
+    try:
+        hs = [parse_cards(h) for h in hands]
+    except NotationError as exc:
+        raise DealError(str(exc)) from None
+    if len(hs) != 3 or any(len(h) != 8 for h in hs):
+        raise DealError("give three hands of 8 cards each")
+    if dealer not in SEATS or isinstance(dealer, bool):
+        raise DealError(f"the dealer is seat 0, 1 or 2, not {dealer!r}")
+    pack: list = [None] * 24
+    for k in range(3):
+        for j, i in enumerate(_POSITIONS[k]):
+            pack[i] = hs[_seat_of(dealer, k)][j]
+    return deal(rules, dealer, pack=pack, names=names)
+
+
+# ---------------------------------------------------------------------------------------------
+# Results and views
+
+
+class Trick(NamedTuple):
+    """A completed trick.
+
+    Attributes
+    ----------
+    leader : int
+        The seat that led.
+    cards : tuple of 3 Card
+        In play order, the lead first; ``cards[i]`` was played by seat ``(leader + i) % 3``.
+    winner : int
+        The seat that won it.
+    """
+
+    leader: int
+    cards: tuple[Card, Card, Card]
+    winner: int
+
+    @property
+    def by_seat(self) -> tuple[Card, Card, Card]:
+        """The cards indexed by seat: ``by_seat[s]`` is the card seat ``s`` played."""
+        out = [None, None, None]
+        for i, c in enumerate(self.cards):
+            out[(self.leader + i) % 3] = c
+        return tuple(out)  # type: ignore[return-value]
+
+    @property
+    def card_points(self) -> int:
+        """Card points in the trick."""
+        return sum(_PTS[c] for c in self.cards)
+
+
+def opponent_payment(points: int, took_trick: bool) -> int:
+    """Game points one opponent pays the hand's winner [P66 3-player; rules-notes §4.2, D-6]:
+    3 if he took no trick, 2 if he has fewer than 33 card points, else 1. ``points`` are his
+    card points including marriages that count."""
+    if not took_trick:
+        return 3
+    return 2 if points < 33 else 1
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what each opponent pays.
+
+    Attributes
+    ----------
+    winner : int
+        The seat that wins the hand.
+    reason : str
+        ``"66"`` (a player reached 66 card points), ``"last_trick"`` (nobody did: the last
+        trick's winner) or ``"most_points"`` (the cards were played out: the most card points).
+    payments : tuple of 3 int
+        Game points each seat pays the winner (0 for the winner).
+    game_points : int
+        What the winner receives in all (the sum of ``payments``).
+    points : tuple of 3 int
+        Card points of each seat at the end (tricks plus marriages that count).
+    tricks : tuple of 3 int
+        Tricks taken by each seat.
+    explanation : str
+        The settlement in words, with the rule applied.
+    """
+
+    winner: int
+    reason: str
+    payments: tuple[int, int, int]
+    game_points: int
+    points: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know: its own hand and everything shown to the table.
+
+    Attributes
+    ----------
+    seat : int
+    hand : tuple of Card
+        This seat's cards.
+    names : tuple of 3 str
+    dealer : int
+    phase : str
+        ``"trumps"`` (eldest is fixing trumps), ``"play"`` or ``"over"``.
+    trump : Suit or None
+        ``None`` only while trumps are not fixed yet.
+    turnup : Card or None
+        The card shown for trumps (the dealer's last card, or eldest's turned card); ``None``
+        if eldest named trumps or they are not fixed yet.
+    trump_named_by : int or None
+        The seat that named trumps (``eldest_chooses``), if any.
+    hand_sizes : tuple of 3 int
+        Cards in each seat's hand.
+    known : tuple of 3 tuples of Card
+        Per seat, the cards of that hand shown to everyone and not played yet (the turn-up in
+        its holder's hand, marriage cards); the entry for this seat lists its own shown cards.
+    trick : tuple of Card
+        Cards played to the current trick, lead first; ``trick[i]`` is seat ``(leader + i) % 3``'s.
+    leader : int
+        The seat leading the current trick.
+    tricks : tuple of Trick
+        Completed tricks (played cards are public).
+    points : tuple of 3 int
+        Card points each seat has now (tricks, plus marriages once the seat has a trick).
+    tricks_won : tuple of 3 int
+    marriages : tuple of (seat, Suit, points)
+    pending_marriage : Suit or None
+        The marriage the leader has just announced (he must lead its K or Q).
+    unseen : tuple of Card
+        The cards this seat cannot see: others' cards not shown, and cards not yet dealt.
+    to_act : int or None
+    legal_actions : tuple of Action
+        Non-empty only when this seat is to act.
+    finished : bool
+    result : HandResult or None
+    rules : MariageRules
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    names: tuple[str, str, str]
+    dealer: int
+    phase: str
+    trump: Suit | None
+    turnup: Card | None
+    trump_named_by: int | None
+    hand_sizes: tuple[int, int, int]
+    known: tuple
+    trick: tuple[Card, ...]
+    leader: int
+    tricks: tuple
+    points: tuple[int, int, int]
+    tricks_won: tuple[int, int, int]
+    marriages: tuple
+    pending_marriage: Suit | None
+    unseen: tuple[Card, ...]
+    to_act: int | None
+    legal_actions: tuple[Action, ...]
+    finished: bool
+    result: HandResult | None
+    rules: MariageRules
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seat of each card of the current trick."""
+        return tuple((self.leader + i) % 3 for i in range(len(self.trick)))
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class MariageState(GameState):
+    """One moment of a three-player Mariage hand. Immutable: :meth:`apply` returns the next state.
+
+    Public attributes (read-only by convention; stable for analysis code)
+    ---------------------------------------------------------------------
+    rules : MariageRules
+    dealer : int
+    names : tuple of 3 str
+    pack : tuple of 24 Card
+        The pack as dealt, top first.
+    hands : tuple of 3 tuples of Card
+        Every seat's cards, hidden or not, in the order received. While eldest fixes trumps
+        (``phase == "trumps"``) only the first packet of 3 is dealt; the rest is in
+        :attr:`undealt`.
+    undealt : tuple of Card
+        Cards still to be dealt (empty once trumps are fixed).
+    trump : Suit or None
+        The trump suit (``None`` only while eldest is choosing).
+    turnup : Card or None
+        The card shown for trumps (``None`` if eldest named trumps).
+    turnup_holder : int or None
+        The seat the turn-up belongs to (the dealer, or eldest).
+    trump_named_by : int or None
+        The seat that named trumps under ``eldest_chooses``.
+    leader : int
+        The seat leading the current trick.
+    trick : tuple of Card
+        The current trick's cards in play order, **lead first**; ``trick[i]`` is seat
+        ``(leader + i) % 3``'s (see :attr:`trick_seats`).
+    tricks : tuple of Trick
+        Completed tricks in order: ``Trick(leader, cards, winner)``, cards in play order
+        (``Trick.by_seat`` indexes them by seat).
+    card_points : tuple of 3 int
+        Card points in each seat's tricks (without marriages).
+    marriage_points : tuple of 3 int
+        Marriage points announced by each seat (they count once the seat has a trick).
+    tricks_won : tuple of 3 int
+    marriages : tuple of (seat, Suit, points)
+        Marriages declared, in order.
+    pending_marriage : Suit or None
+        The marriage just announced; its K or Q must be led now.
+    shown : tuple of 3 frozensets
+        Cards of each hand shown to the table (turn-up, marriage cards), kept after they are
+        played.
+    phase : str (property)
+        ``"trumps"``, ``"play"`` or ``"over"``.
+    to_act : int or None (property)
+    result : HandResult or None
+    trick_rules : TrickRules (property)
+        The follower's duties in force (the same for the whole hand).
+    """
+
+    __slots__ = ("rules", "dealer", "names", "pack", "hands", "undealt", "trump", "turnup", "turnup_holder",
+                 "trump_named_by", "leader", "trick", "tricks", "card_points", "marriage_points", "tricks_won",
+                 "marriages", "pending_marriage", "shown", "result", "_to_act")
+
+    variant = VARIANT
+
+    @classmethod
+    def _initial(cls, rules: MariageRules, dealer: int, pack: tuple, names: tuple) -> "MariageState":
+        s = object.__new__(cls)
+        s.parent = None
+        s.last_action = None
+        s._legal = None
+        s.rules = rules
+        s.dealer = dealer
+        s.names = names
+        s.pack = pack
+        eldest = (dealer + 1) % 3
+        s.trump_named_by = None
+        s.leader = eldest
+        s._to_act = eldest
+        s.trick = ()
+        s.tricks = ()
+        s.card_points = (0, 0, 0)
+        s.marriage_points = (0, 0, 0)
+        s.tricks_won = (0, 0, 0)
+        s.marriages = ()
+        s.pending_marriage = None
+        s.result = None
+        hands: list = [(), (), ()]
+        if rules.trump_rule == "dealer_last":
+            for k in range(3):
+                hands[_seat_of(dealer, k)] = tuple(pack[i] for i in _POSITIONS[k])
+            s.hands = tuple(hands)
+            s.undealt = ()
+            s.turnup = pack[DEALER_LAST]
+            s.turnup_holder = dealer
+            s.trump = s.turnup.suit
+            sh = [frozenset(), frozenset(), frozenset()]
+            sh[dealer] = frozenset((s.turnup,))
+            s.shown = tuple(sh)
+        else:
+            for k in range(3):
+                hands[_seat_of(dealer, k)] = tuple(pack[i] for i in _POSITIONS[k][:3])
+            s.hands = tuple(hands)
+            s.undealt = tuple(pack[9:])
+            s.turnup = None
+            s.turnup_holder = None
+            s.trump = None
+            s.shown = (frozenset(), frozenset(), frozenset())
+        return s
+
+    def _child(self, action: Action | None) -> "MariageState":
+        s = object.__new__(MariageState)
+        s.parent = self
+        s.last_action = action
+        s._legal = None
+        for name in MariageState.__slots__:
+            setattr(s, name, getattr(self, name))
+        return s
+
+    # -- basic queries ----------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self.result is not None else self._to_act
+
+    @property
+    def is_finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def phase(self) -> str:
+        """``"trumps"`` (eldest is fixing trumps), ``"play"`` or ``"over"``."""
+        if self.result is not None:
+            return "over"
+        return "trumps" if self.trump is None else "play"
+
+    @property
+    def trick_rules(self) -> TrickRules:
+        """The follower's duties in force (:attr:`MariageRules.trick_rules`)."""
+        return self.rules.trick_rules
+
+    @property
+    def eldest(self) -> int:
+        """The seat at the dealer's left."""
+        return (self.dealer + 1) % 3
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seat of each card in :attr:`trick`."""
+        return tuple((self.leader + i) % 3 for i in range(len(self.trick)))
+
+    def points(self, seat: int) -> int:
+        """Card points of ``seat`` now: its tricks, plus its marriages once it has taken a
+        trick [rules-notes D-8]."""
+        p = self.card_points[seat]
+        if self.tricks_won[seat]:
+            p += self.marriage_points[seat]
+        return p
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in play (the last trick once the hand is over)."""
+        return len(self.tricks) + (1 if self.trick or self.result is None else 0)
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the player to act may take (empty once the hand is over).
+
+        While eldest fixes trumps: ``trumps ♣`` … ``trumps ♠`` and ``turn``. A leader may
+        announce a marriage he holds (then must lead its K or Q), or lead any card. A follower
+        plays a card allowed by :attr:`trick_rules` (follow suit; else trump; heading and
+        overtrumping by option)."""
+        legal = self._legal
+        if legal is None:
+            self._legal = legal = () if self.result is not None else self._legal_now()
+        return legal
+
+    def _legal_now(self) -> tuple[Action, ...]:
+        seat = self._to_act
+        hand = self.hands[seat]
+        if self.trump is None:
+            return tuple(_TRUMPS[s] for s in Suit) + (TURN,)
+        if self.trick:
+            return tuple(play(c) for c in legal_plays(hand, self.trick, self.trump, self.rules.trick_rules))
+        pm = self.pending_marriage
+        if pm is not None:
+            return tuple(play(c) for c in hand if c in (_KING[pm], _QUEEN[pm]))
+        extra = []
+        if self.rules.marriages and (self.tricks or self.rules.marriage_on_first_lead):
+            for s in Suit:
+                if _KING[s] in hand and _QUEEN[s] in hand:
+                    extra.append(_MARRIAGE[s])
+        return tuple(extra) + tuple(play(c) for c in hand)
+
+    # -- applying actions -----------------------------------------------------------------
+    def apply(self, action: Action | str, seat: int | None = None) -> "MariageState":
+        """Return the state after ``action`` (an :class:`Action` or its text).
+
+        Parameters
+        ----------
+        action : Action or str
+        seat : int, optional
+            Who is acting; if given and it is not that seat's turn, the action is refused with
+            rule ``m3.turn``.
+
+        Raises
+        ------
+        NotationError
+            If the text is not an action.
+        IllegalActionError
+            If the rules forbid it now; ``rule`` is a key of :data:`RULES` and the message
+            says why in words. The state is unchanged (states are immutable)."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        if seat is not None and self.result is None and seat != self._to_act:
+            if seat not in SEATS or isinstance(seat, bool):
+                raise IllegalActionError("m3.turn", f"there is no seat {seat!r}: seats are 0, 1 and 2")
+            raise IllegalActionError("m3.turn", f"it is {self.names[self._to_act]}'s turn, not "
+                                                f"{self.names[seat]}'s")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise self._why_illegal(action)
+        s = self._child(action)
+        s._do(self._to_act, action)
+        return s
+
+    def playout(self, choose) -> HandResult:
+        """Play the hand to its end and return the result, without keeping the states.
+
+        ``choose(legal_actions)`` picks each action (e.g. ``random.Random(1).choice``); the
+        same rules code as :meth:`apply` runs in place on a private copy, so this state is
+        unchanged. Raises :class:`IllegalActionError` if ``choose`` returns an illegal action."""
+        s = self._child(None)
+        while s.result is None:
+            legal = s._legal_now()
+            action = choose(legal)
+            if action not in legal:
+                raise s._why_illegal(action)
+            s._do(s._to_act, action)
+        return s.result
+
+    def _do(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "play":
+            self._do_play(seat, action.card)
+        elif kind == "marriage":
+            self._marry(seat, action.value)
+        elif kind == "trumps":
+            self._fix_trumps(seat, action.value, None)
+        elif kind == "turn":
+            card = self.undealt[0]
+            self._fix_trumps(None, card.suit, card)
+
+    def _fix_trumps(self, named_by: int | None, suit: Suit, turnup: Card | None) -> None:
+        """Deal the second and third packets once eldest has named trumps or turned a card."""
+        pack = self.pack
+        dealer = self.dealer
+        hands = list(self.hands)
+        for k in range(3):
+            seat = _seat_of(dealer, k)
+            hands[seat] = hands[seat] + tuple(pack[i] for i in _POSITIONS[k][3:])
+        self.hands = tuple(hands)
+        self.undealt = ()
+        self.trump = suit
+        self.trump_named_by = named_by
+        if turnup is not None:
+            eldest = (dealer + 1) % 3
+            self.turnup = turnup
+            self.turnup_holder = eldest
+            sh = list(self.shown)
+            sh[eldest] = sh[eldest] | {turnup}
+            self.shown = tuple(sh)
+
+    def _marry(self, seat: int, suit: Suit) -> None:
+        value = 40 if suit == self.trump else 20
+        mp = list(self.marriage_points)
+        mp[seat] += value
+        self.marriage_points = tuple(mp)
+        self.marriages = self.marriages + ((seat, suit, value),)
+        self.pending_marriage = suit
+        sh = list(self.shown)
+        sh[seat] = sh[seat] | {_KING[suit], _QUEEN[suit]}
+        self.shown = tuple(sh)
+        if self.rules.going_out == "automatic" and self.tricks_won[seat] and self.points(seat) >= 66:
+            self._finish_66(seat)
+
+    def _do_play(self, seat: int, card: Card) -> None:
+        hands = list(self.hands)
+        h = hands[seat]
+        i = h.index(card)
+        hands[seat] = h[:i] + h[i + 1:]
+        self.hands = tuple(hands)
+        self.pending_marriage = None
+        trick = self.trick + (card,)
+        if len(trick) < 3:
+            self.trick = trick
+            self._to_act = (seat + 1) % 3
+            return
+        leader = self.leader
+        winner = (leader + trick_winner(trick, self.trump, self.rules.trick_rules)) % 3
+        cp = list(self.card_points)
+        cp[winner] += sum(_PTS[c] for c in trick)
+        self.card_points = tuple(cp)
+        tw = list(self.tricks_won)
+        tw[winner] += 1
+        self.tricks_won = tuple(tw)
+        self.tricks = self.tricks + (Trick(leader, trick, winner),)
+        self.trick = ()
+        self.leader = winner
+        self._to_act = winner
+        if self.rules.going_out == "automatic" and self.points(winner) >= 66:
+            self._finish_66(winner)
+        elif not any(self.hands):
+            self._cards_out(winner)
+
+    # -- ending the hand ---------------------------------------------------------------------
+    def _settle(self, winner: int, reason: str, scale: bool, head: str) -> None:
+        names = self.names
+        pay = [0, 0, 0]
+        parts = []
+        for o in ((winner + 1) % 3, (winner + 2) % 3):
+            p, took = self.points(o), self.tricks_won[o] > 0
+            if scale:
+                pay[o] = opponent_payment(p, took)
+                why = ("took no trick" if not took else
+                       f"has {p} (under 33)" if p < 33 else f"has {p} (33 or more)")
+            else:
+                pay[o] = 1
+                why = f"has {p}"
+            parts.append(f"{names[o]} {why} and pays {pay[o]}")
+        total = sum(pay)
+        text = f"{head}: {'; '.join(parts)}; {names[winner]} receives {total} game points"
+        self.result = HandResult(winner, reason, tuple(pay), total, tuple(self.points(s) for s in SEATS),
+                                 self.tricks_won, text)
+
+    def _finish_66(self, seat: int) -> None:
+        self._settle(seat, "66", True, f"{self.names[seat]} reaches {self.points(seat)} card points")
+
+    def _cards_out(self, last_winner: int) -> None:
+        r = self.rules
+        pts = tuple(self.points(s) for s in SEATS)
+        listing = ", ".join(f"{self.names[s]} {pts[s]}" for s in SEATS)
+        scale = r.cards_out_payment == "scale"
+        if r.cards_out_rule == "last_trick":
+            nobody = "nobody reached 66" if r.going_out == "automatic" else "all eight tricks played"
+            head = f"{nobody} ({listing}): {self.names[last_winner]} took the last trick and wins the hand"
+            self._settle(last_winner, "last_trick", scale, head)
+            return
+        best = max(pts)
+        tied = [s for s in SEATS if pts[s] == best]
+        if len(tied) == 1:
+            w = tied[0]
+            head = f"all eight tricks played ({listing}): {self.names[w]} has the most card points"
+        else:
+            w = next(t.winner for t in reversed(self.tricks) if t.winner in tied)
+            head = (f"all eight tricks played ({listing}): {' and '.join(self.names[s] for s in tied)} tie on {best}; "
+                    f"{self.names[w]} took a trick later and wins")
+        self._settle(w, "most_points", scale, head)
+
+    # -- errors -------------------------------------------------------------------------
+    def _why_illegal(self, action: Action) -> IllegalActionError:
+        names = self.names
+        if self.result is not None:
+            return IllegalActionError("m3.turn", "the hand is over; no more actions can be taken")
+        seat = self._to_act
+        name = names[seat]
+        kind = action.kind
+        hand = self.hands[seat]
+        if self.trump is None:
+            if kind in ("trumps", "turn"):
+                return IllegalActionError("m3.trumps-choice", f"{name} must name trumps or say 'turn'")
+            return IllegalActionError("m3.trumps-choice", f"trumps are not fixed yet: {name} (eldest) must first "
+                                                          f"name trumps ('trumps ♥') or say 'turn'")
+        if kind in ("trumps", "turn"):
+            how = ("the dealer's last card fixed them" if self.rules.trump_rule == "dealer_last"
+                   else "eldest has already fixed them")
+            return IllegalActionError("m3.trumps-choice", f"trumps are {self.trump.symbol}: {how}")
+        leading = not self.trick
+        if kind == "play":
+            c = action.card
+            if c not in hand:
+                for other in SEATS:
+                    if c in self.hands[other]:
+                        return IllegalActionError("m3.turn", f"{c} is in {names[other]}'s hand, and it is {name}'s "
+                                                             f"turn, not {names[other]}'s")
+                played = any(c in t.cards for t in self.tricks) or c in self.trick
+                return IllegalActionError("m3.hold", f"{name} does not hold {c}"
+                                          + (" (it has already been played)" if played else ""))
+            if leading and self.pending_marriage is not None:
+                pm = self.pending_marriage
+                return IllegalActionError("m3.marriage.led", f"after announcing the {pm.symbol} marriage {name} must "
+                                                             f"lead K{pm.symbol} or Q{pm.symbol}")
+            duty = explain_duty(c, hand, self.trick, self.trump, self.rules.trick_rules)
+            if duty is not None:
+                key, reason = duty
+                return IllegalActionError(f"m3.{key}", f"{c} is not allowed: {reason}")
+            return IllegalActionError("m3.turn", f"{action} is not a legal action now")
+        if kind == "marriage":
+            suit = action.value
+            if not self.rules.marriages:
+                return IllegalActionError("m3.marriage.none", f"under {self.rules.name} there are no marriages")
+            if not leading:
+                return IllegalActionError("m3.marriage.lead", f"only the player about to lead may announce a marriage; "
+                                                              f"{name} must play to the trick")
+            if self.pending_marriage is not None:
+                return IllegalActionError("m3.marriage.lead", "only one marriage may be announced per lead")
+            if not self.tricks and not self.rules.marriage_on_first_lead:
+                return IllegalActionError("m3.marriage.first-lead", "under these rules no marriage may be announced "
+                                                                    "on the first lead of the hand")
+            missing = [str(c) for c in (_KING[suit], _QUEEN[suit]) if c not in hand]
+            return IllegalActionError("m3.marriage.pair", f"a marriage needs the king and queen of {suit.symbol}; "
+                                                          f"{name} lacks {' and '.join(missing)}")
+        return IllegalActionError("m3.turn", f"{action} is not a legal action now")
+
+    # -- views and explanations ------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (see :class:`SeatView`): never another seat's unshown
+        cards nor the undealt ones. Raises ``ValueError`` if ``seat`` is not 0, 1 or 2."""
+        if seat not in SEATS or isinstance(seat, bool):
+            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+        known = tuple(tuple(c for c in self.hands[s] if c in self.shown[s]) for s in SEATS)
+        visible = set(self.hands[seat]) | set(self.trick)
+        for s in SEATS:
+            visible.update(known[s])
+        for t in self.tricks:
+            visible.update(t.cards)
+        unseen = tuple(c for c in PACK_24 if c not in visible)
+        return SeatView(
+            seat=seat, hand=self.hands[seat], names=self.names, dealer=self.dealer, phase=self.phase,
+            trump=self.trump, turnup=self.turnup, trump_named_by=self.trump_named_by,
+            hand_sizes=tuple(len(h) for h in self.hands), known=known, trick=self.trick, leader=self.leader,
+            tricks=self.tricks, points=tuple(self.points(s) for s in SEATS), tricks_won=self.tricks_won,
+            marriages=self.marriages, pending_marriage=self.pending_marriage, unseen=unseen, to_act=self.to_act,
+            legal_actions=self.legal_actions() if self.to_act == seat else (), finished=self.result is not None,
+            result=self.result, rules=self.rules)
+
+    def explain(self) -> str:
+        """The last step in words (the deal, for the first state)."""
+        return _explain(self)
+
+    def __repr__(self) -> str:
+        status = "finished" if self.result else f"{self.names[self._to_act]} to act"
+        trump = self.trump.symbol if self.trump is not None else "not fixed"
+        pts = "–".join(str(self.points(s)) for s in SEATS)
+        return f"<MariageState {self.rules.name}: trick {self.trick_number}, trumps {trump}, points {pts}, {status}>"
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+
+        return state_html(self)
+
+
+def _duties(rules: MariageRules) -> str:
+    d = ["follow suit"]
+    if rules.must_head:
+        d.append("beat the highest card of the suit led if possible")
+    if rules.must_trump:
+        d.append("trump when void" + (" (over-trumping if possible)" if rules.must_overtrump else ""))
+    return ", ".join(d)
+
+
+def _explain(s: MariageState) -> str:
+    names = s.names
+    p = s.parent
+    r = s.rules
+    if p is None:
+        d = names[s.dealer]
+        e = names[s.eldest]
+        if r.trump_rule == "dealer_last":
+            return (f"{d} deals 8 cards each (packets of 3, 2 and 3, from the left); there is no stock. "
+                    f"{d}'s last card, {s.turnup}, is shown to everyone and stays in {d}'s hand: trumps are "
+                    f"{s.trump.symbol}. {e} (eldest) leads first; everyone must {_duties(r)}.")
+        return (f"{d} deals 3 cards each. {e} (eldest) looks at them and names trumps, or says 'turn' to have the "
+                f"first card of the next packet dealt face up.")
+    a = s.last_action
+    seat = p._to_act
+    who = names[seat]
+    parts: list[str] = []
+    if a.kind == "trumps":
+        parts.append(f"{who} names {a.value.symbol} as trumps. {names[s.dealer]} deals the rest (2 and 3 cards "
+                     f"each). {who} leads first; everyone must {_duties(r)}.")
+    elif a.kind == "turn":
+        parts.append(f"{who} does not name trumps: the first card of the next packet, {s.turnup}, is dealt to "
+                     f"{who} face up, so trumps are {s.trump.symbol}. {names[s.dealer]} deals the rest. {who} leads "
+                     f"first; everyone must {_duties(r)}.")
+    elif a.kind == "marriage":
+        suit = a.value
+        value = 40 if suit == s.trump else 20
+        kind = "in trumps" if value == 40 else "in a plain suit"
+        if s.result is not None:
+            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value} {kind}, which brings "
+                         f"{who} to {s.points(seat)}; the hand ends at once, no card needs to be led.")
+        else:
+            pend = "" if s.tricks_won[seat] else f" (it counts once {who} takes a trick)"
+            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value} {kind}{pend}, and "
+                         f"must lead one of them.")
+    elif a.kind == "play":
+        c = a.card
+        if not p.trick:
+            parts.append(f"{who} leads {c}.")
+        else:
+            lead = p.trick[0]
+            led = lead.suit
+            note = ""
+            if c.suit != led:
+                if c.suit == s.trump:
+                    note = f" ({who} has no {led.symbol}, so trumps)"
+                elif led == s.trump:
+                    note = f" ({who} has no trump, so discards)"
+                else:
+                    note = f" ({who} has neither {led.symbol} nor a trump, so discards)"
+            parts.append(f"{who} plays {c} to {names[p.leader]}'s {lead}{note}.")
+            if len(p.trick) == 2:
+                t = s.tricks[-1]
+                win_card = t.by_seat[t.winner]
+                pts = t.card_points
+                now = " · ".join(f"{names[x]} {s.points(x)}" for x in SEATS)
+                parts.append(f"{names[t.winner]} wins the trick with {win_card} ({pts} card point"
+                             f"{'s' if pts != 1 else ''}; now {now}).")
+                if t.winner in [m[0] for m in s.marriages] and p.tricks_won[t.winner] == 0:
+                    mp = s.marriage_points[t.winner]
+                    parts.append(f"It is {names[t.winner]}'s first trick, so the {mp} for the marriage now count.")
+    if s.result is not None:
+        parts.append("Hand over: " + s.result.explanation + ".")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game: a ledger of hands
+
+
+class MariageGame:
+    """A game of several hands with a ledger of the settlements [m3.score, m3.game, m3.dealer].
+
+    Each finished hand is added with :meth:`add`: each opponent pays the hand's winner the game
+    points of :attr:`HandResult.payments`. :attr:`totals` are the game points each player has
+    **received**; the game is won by the first player to receive ``rules.target``. The ledger
+    also keeps each player's **net** balance (received minus paid; the three balances always
+    sum to 0), which is what players settle in money at the end.
+
+    Parameters
+    ----------
+    rules : MariageRules
+    first_dealer : int
+        Seat 0, 1 or 2 (by lot at the table).
+    names : three str
+
+    Attributes
+    ----------
+    totals : list of 3 int
+        Game points received by each player.
+    net : list of 3 int
+        Received minus paid, per player.
+    hands : list of MariageState
+        The finished hands, in order.
+    """
+
+    def __init__(self, rules: MariageRules = RUSSIAN_MARIAGE_3, first_dealer: int = 0, names: Sequence[str] = NAMES):
+        if first_dealer not in SEATS or isinstance(first_dealer, bool):
+            raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
+        names = tuple(names)
+        if len(names) != 3:
+            raise DealError(f"three-player Mariage needs three names, not {len(names)}")
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.names = names
+        self.hands: list[MariageState] = []
+        self.totals = [0, 0, 0]
+        self.net = [0, 0, 0]
+        self._rows: list[dict] = []
+
+    @property
+    def goal(self) -> str:
+        """The game's goal in words, for the stepper: ``"game to 7 game points received"``."""
+        return f"game to {self.rules.target} game points received"
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next hand: the left of the last dealer, or the last winner."""
+        if not self.hands:
+            return self.first_dealer
+        last = self.hands[-1]
+        if self.rules.next_dealer == "winner":
+            return last.result.winner
+        return (last.dealer + 1) % 3
+
+    @property
+    def next_dealer_reason(self) -> str:
+        """Why :attr:`next_dealer` deals, in words, with the rule id."""
+        if not self.hands:
+            return "the first dealer is chosen by lot"
+        n = len(self.hands)
+        if self.rules.next_dealer == "winner":
+            return f"the winner of hand {n} deals next under these rules [rule m3.dealer]"
+        return f"the deal passes to the left after hand {n} [rule m3.dealer]"
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.totals) >= self.rules.target
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the target (only the hand's winner receives, so there is at
+        most one), or ``None`` while the game goes on."""
+        if not self.is_over:
+            return None
+        return max(SEATS, key=lambda s: self.totals[s])
+
+    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> MariageState:
+        """Deal the next hand (by :attr:`next_dealer`). Raises :class:`DealError` if the game is
+        over."""
+        if self.is_over:
+            raise DealError(f"the game is over: {self.names[self.winner]} reached {self.rules.target}")
+        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+
+    def add(self, final: MariageState) -> dict:
+        """Enter a finished hand in the ledger and return its row.
+
+        Raises :class:`DealError` if the hand is unfinished, dealt by the wrong dealer, played
+        under other rules, or the game is already over."""
+        if not isinstance(final, MariageState) or final.result is None:
+            raise DealError("only a finished hand can be entered in the ledger")
+        if self.is_over:
+            raise DealError("the game is already over")
+        if final.dealer != self.next_dealer:
+            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
+                            f"({self.next_dealer_reason})")
+        if final.rules != self.rules:
+            raise DealError("the hand was played under other rules than the game")
+        res = final.result
+        w = res.winner
+        self.totals[w] += res.game_points
+        for s in SEATS:
+            self.net[s] += res.game_points if s == w else -res.payments[s]
+        self.hands.append(final)
+        names = self.names
+        row = {
+            "hand": len(self.hands),
+            "dealer": names[final.dealer],
+            "winner": names[w],
+            "how": res.reason,
+            "card points": "–".join(str(p) for p in res.points),
+            "payments": ", ".join(f"{names[s]} {res.payments[s]}" for s in SEATS if s != w),
+            "game points": res.game_points,
+        }
+        for s in SEATS:
+            row[names[s]] = self.totals[s]
+        for s in SEATS:
+            row[f"net {names[s]}"] = self.net[s]
+        self._rows.append(row)
+        return row
+
+    def row_summary(self, row: dict) -> str:
+        """What one hand of the ledger scored, in words: ``"Ana takes 1 from Boris and 2 from
+        Vera (3 game points)"``. ``row`` is one of :meth:`rows` (found by its ``"hand"``
+        number); raises ``IndexError`` for a hand not in this ledger."""
+        n = row["hand"]
+        if not 1 <= n <= len(self.hands):
+            raise IndexError(f"the ledger has hands 1 to {len(self.hands)}, not {n}")
+        r = self.hands[n - 1].result
+        parts = [f"{r.payments[s]} from {self.names[s]}" for s in SEATS if s != r.winner]
+        return f"{self.names[r.winner]} takes {' and '.join(parts)} ({r.game_points} game points)"
+
+    def rows(self) -> list[dict]:
+        """The ledger as a list of dicts, one per hand (running totals received and net)."""
+        return list(self._rows)
+
+    def score_sheet(self):
+        """The ledger as a pandas DataFrame indexed by hand (imports pandas)."""
+        import pandas as pd
+
+        cols = ["hand", "dealer", "winner", "how", "card points", "payments", "game points", *self.names,
+                *(f"net {n}" for n in self.names)]
+        return pd.DataFrame(self._rows, columns=cols).set_index("hand")
+
+
+# ---------------------------------------------------------------------------------------------
+# A rule-based computer player
+
+
+class HeuristicPlayer:
+    """A readable rule-based player for three-player Mariage. It sees only a :class:`SeatView`.
+
+    Its rules, in order:
+
+    1. fixing trumps (``eldest_chooses``): name the suit in which its first three cards hold
+       the most card points, if it holds two cards of it; otherwise ``turn``;
+    2. announce a marriage when it may (the trump marriage first);
+    3. after announcing, lead the queen (the king wins more often later);
+    4. leading: lead a *sure winner* (no unseen card of its suit is higher, and for a plain suit
+       no trump is left unseen), the one worth most; otherwise the cheapest card of a plain suit,
+       keeping marriage partners and trumps;
+    5. following as the last player: win the trick with the cheapest card that wins it, unless
+       that card is a trump and the trick holds fewer than 10 card points; otherwise throw the
+       cheapest legal card (plain suits before trumps);
+    6. following second: win if it can with a card no unseen card of the suit led or of trumps
+       can beat (the third player may still be void); otherwise throw the cheapest card.
+
+    ``seed`` is accepted for the players' common interface; the choices are deterministic.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the heuristic player was asked to act when it has no legal action")
+        kinds = [a.kind for a in legal]
+        if "turn" in kinds:
+            return self._trumps(view, legal)
+        marriages = [a for a in legal if a.kind == "marriage"]
+        if marriages:
+            return max(marriages, key=lambda a: (a.value == view.trump, -int(a.value)))
+        plays = [a for a in legal if a.kind == "play"]
+        if view.pending_marriage is not None:
+            return min(plays, key=lambda a: a.card.rank == Rank.KING)
+        if not view.trick:
+            return self._lead(view, plays)
+        return self._follow(view, plays)
+
+    @staticmethod
+    def _trumps(view: SeatView, legal) -> Action:
+        best, score = None, -1
+        for s in Suit:
+            cards = [c for c in view.hand if c.suit == s]
+            pts = sum(_PTS[c] for c in cards)
+            if len(cards) >= 2 and pts > score:
+                best, score = s, pts
+        return _TRUMPS[best] if best is not None else TURN
+
+    @staticmethod
+    def _strength(card: Card) -> int:
+        return len(RANKS_66) - RANKS_66.index(card.rank)
+
+    def _sure(self, view: SeatView, card: Card) -> bool:
+        """No unseen (or shown) card in the others' hands beats ``card`` when it is led."""
+        others = set(view.unseen)
+        for s in SEATS:
+            if s != view.seat:
+                others.update(view.known[s])
+        if any(u.suit == card.suit and self._strength(u) > self._strength(card) for u in others):
+            return False
+        if card.suit != view.trump and any(u.suit == view.trump for u in others):
+            return False
+        return True
+
+    def _lead(self, view: SeatView, plays: list[Action]) -> Action:
+        sure = [a for a in plays if self._sure(view, a.card)]
+        if sure:
+            return max(sure, key=lambda a: (_PTS[a.card], a.card.suit != view.trump))
+        hand = view.hand
+        pairs = {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN)
+                 and _KING[c.suit] in hand and _QUEEN[c.suit] in hand}
+        return min(plays, key=lambda a: (a.card.suit == view.trump, a.card in pairs, _PTS[a.card],
+                                          self._strength(a.card), int(a.card)))
+
+    def _follow(self, view: SeatView, plays: list[Action]) -> Action:
+        trick = view.trick
+        trump = view.trump
+        rules = view.rules.trick_rules
+        at_stake = sum(_PTS[c] for c in trick)
+
+        def wins(card: Card) -> bool:
+            return trick_winner(trick + (card,), trump, rules) == len(trick)
+
+        winners = [a for a in plays if wins(a.card)]
+        cheapest = min(plays, key=lambda a: (a.card.suit == trump, _PTS[a.card], self._strength(a.card), int(a.card)))
+        if not winners:
+            return cheapest
+        cheap_win = min(winners, key=lambda a: (a.card.suit == trump, self._strength(a.card), _PTS[a.card]))
+        if len(trick) == 2:  # last to play: this card decides the trick
+            if at_stake >= 10 or cheap_win.card.suit != trump:
+                return cheap_win
+            return cheapest
+        # second to play: the third player may still beat us
+        safe = [a for a in winners if self._sure_now(view, a.card)]
+        if safe:
+            return min(safe, key=lambda a: (a.card.suit == trump, self._strength(a.card)))
+        return cheapest
+
+    def _sure_now(self, view: SeatView, card: Card) -> bool:
+        """Can no card left to the third player beat ``card`` in this trick? Treats every unseen
+        card as possibly his."""
+        third = (view.seat + 1) % 3
+        cand = set(view.unseen) | set(view.known[third])
+        led = view.trick[0].suit
+        rules = view.rules.trick_rules
+        # Any card the third player might hold that beats ours (a higher card of the suit led, or
+        # a trump when he may be void) makes the win unsure.
+        return not any(trick_winner(view.trick + (card, u), view.trump, rules) == 2
+                       and u.suit in (led, view.trump) for u in cand)
+
+
+def make_player(name: str, seed: int | None = 0):
+    """A computer player by name: ``"heuristic"`` (:class:`HeuristicPlayer`) or ``"random"``
+    (:class:`cardlab.players.RandomPlayer`), seeded. Raises ``ValueError`` for an unknown name."""
+    from .players import RandomPlayer
+
+    players = {"heuristic": HeuristicPlayer, "random": RandomPlayer}
+    try:
+        return players[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(players)}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering (registered with cardlab.render for the variant "mariage-3")
+
+_CSS_M3 = (".cardlab-table .cardlab-m3-others{display:flex;flex-wrap:wrap;gap:0 16px}"
+           ".cardlab-table .cardlab-m3-others>.cardlab-player{flex:1 1 200px}")
+
+
+class _Table:
+    """What one view of the table shows: all cards (``seat=None``) or, for a seat, only what
+    its :class:`SeatView` holds."""
+
+    __slots__ = ("seat", "names", "dealer", "rules_name", "trump", "turnup", "turnup_holder", "named_by", "hands",
+                 "hidden", "known", "undealt", "undealt_hidden", "trick", "leader", "tricks", "points", "tricks_won",
+                 "marriages", "pending", "to_act", "result", "trick_number", "phase")
+
+
+def _table(state: MariageState, seat: int | None) -> _Table:
+    t = _Table()
+    t.seat = seat
+    t.names = state.names
+    t.dealer = state.dealer
+    t.rules_name = state.rules.name
+    t.trick_number = state.trick_number
+    if seat is None:
+        t.phase = state.phase
+        t.trump = state.trump
+        t.turnup = state.turnup
+        t.named_by = state.trump_named_by
+        t.hands = state.hands
+        t.hidden = (0, 0, 0)
+        t.known = tuple(frozenset(c for c in state.hands[s] if c in state.shown[s]) for s in SEATS)
+        t.undealt = state.undealt
+        t.undealt_hidden = 0
+        t.trick = state.trick
+        t.leader = state.leader
+        t.tricks = state.tricks
+        t.points = tuple(state.points(s) for s in SEATS)
+        t.tricks_won = state.tricks_won
+        t.marriages = state.marriages
+        t.pending = state.pending_marriage
+        t.to_act = state.to_act
+        t.result = state.result
+    else:
+        if seat not in SEATS or isinstance(seat, bool):
+            raise ValueError(f"seat must be None (all cards open), 0, 1 or 2, not {seat!r}")
+        v = state.view(seat)
+        t.phase = v.phase
+        t.trump = v.trump
+        t.turnup = v.turnup
+        t.named_by = v.trump_named_by
+        t.hands = tuple(v.hand if s == seat else v.known[s] for s in SEATS)
+        t.hidden = tuple(0 if s == seat else v.hand_sizes[s] - len(v.known[s]) for s in SEATS)
+        t.known = tuple(frozenset(v.known[s]) if s != seat else frozenset() for s in SEATS)
+        t.undealt = ()
+        t.undealt_hidden = 24 - sum(v.hand_sizes) - 3 * len(v.tricks) - len(v.trick)
+        t.trick = v.trick
+        t.leader = v.leader
+        t.tricks = v.tricks
+        t.points = v.points
+        t.tricks_won = v.tricks_won
+        t.marriages = v.marriages
+        t.pending = v.pending_marriage
+        t.to_act = v.to_act
+        t.result = v.result
+    t.turnup_holder = state.turnup_holder
+    return t
+
+
+def _marriage_words(t: _Table, seat: int) -> str:
+    ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
+    if not ms:
+        return ""
+    pending = "" if t.tricks_won[seat] else " (count after a trick)"
+    return "marriages " + ", ".join(f"{s.symbol} {p}" for s, p in ms) + pending
+
+
+def _status(t: _Table) -> str:
+    if t.result is not None:
+        return "The hand is over."
+    n = t.names[t.to_act]
+    if t.phase == "trumps":
+        return f"{n} (eldest) to name trumps, or to have the next card turned up."
+    if t.trick:
+        return f"{n} to play to {t.names[t.leader]}'s {t.trick[0]}."
+    if t.pending is not None:
+        s = t.pending.symbol
+        return f"{n} announced the {s} marriage and must lead K{s} or Q{s}."
+    return f"{n} to lead."
+
+
+def _result_words(t: _Table) -> tuple[str, str]:
+    r = t.result
+    pays = ", ".join(f"{t.names[s]} pays {r.payments[s]}" for s in SEATS if s != r.winner)
+    head = f"{t.names[r.winner]} wins the hand and receives {r.game_points} game points ({pays})."
+    pts = "–".join(map(str, r.points))
+    tr = "–".join(map(str, r.tricks))
+    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Card points {pts}, tricks {tr}."
+
+
+def _player_html(t: _Table, seat: int) -> str:
+    from html import escape
+
+    from .render import card_back_svg, card_chip, card_svg, sort_hand
+
+    badges = []
+    if seat == (t.dealer + 1) % 3:
+        badges.append('<span class="cardlab-badge">eldest</span>')
+    if seat == t.dealer:
+        badges.append('<span class="cardlab-badge">dealer</span>')
+    if t.to_act == seat:
+        badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
+    if t.named_by == seat:
+        badges.append('<span class="cardlab-badge">named trumps</span>')
+    facts = [f"{t.points[seat]} card point{'s' if t.points[seat] != 1 else ''}"]
+    m = _marriage_words(t, seat)
+    if m:
+        facts.append(m)
+    cards = [card_svg(c, extra_class="cardlab-known" if c in t.known[seat] else None)
+             for c in sort_hand(t.hands[seat], t.trump)]
+    cards.extend(card_back_svg() for _ in range(t.hidden[seat]))
+    if not cards:
+        cards.append('<span class="cardlab-empty">none</span>')
+    taken = [tr for tr in t.tricks if tr.winner == seat]
+    n = len(taken)
+    pairs = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for c in tr.cards)}</span>' for tr in taken)
+    cls = "cardlab-player cardlab-to-act" if t.to_act == seat else "cardlab-player"
+    return (f'<div class="{cls}" data-seat="{seat}"><div class="cardlab-head">'
+            f'<span class="cardlab-name">{escape(t.names[seat], quote=False)}</span>{"".join(badges)}'
+            f'<span class="cardlab-points">{escape(" · ".join(facts), quote=False)}</span></div>'
+            f'<div class="cardlab-hand cardlab-cards" data-seat="{seat}">{"".join(cards)}</div>'
+            f'<div class="cardlab-taken" data-seat="{seat}">{n} trick{"s" if n != 1 else ""} taken'
+            f'{": " if n else ""}{pairs}</div></div>')
+
+
+def _trumps_html(t: _Table) -> str:
+    from html import escape
+
+    from .render import card_back_svg, card_svg
+
+    if t.trump is None:
+        if t.undealt:
+            faces = "".join(card_svg(c, size="sm") for c in t.undealt)
+            body = (f'<div class="cardlab-slot"><div class="cardlab-cards cardlab-small">{faces}</div>'
+                    f'<span>still to deal, in order</span></div>')
+        else:
+            body = (f'<div class="cardlab-slot">{card_back_svg()}<span>{t.undealt_hidden} cards still to deal'
+                    f'</span></div>')
+        label = "Trumps: not fixed yet"
+    elif t.turnup is not None:
+        holder = t.names[t.turnup_holder]
+        in_hand = any(t.turnup in tr.cards for tr in t.tricks) or t.turnup in t.trick
+        cls = "cardlab-gone" if in_hand else None
+        note = f"turn-up, {holder}'s" + (" (played)" if in_hand else "")
+        body = f'<div class="cardlab-slot">{card_svg(t.turnup, extra_class=cls)}<span>{escape(note, quote=False)}</span></div>'
+        label = f"Trumps {t.trump.symbol}"
+    else:
+        body = (f'<div class="cardlab-slot"><span class="cardlab-empty">{t.trump.symbol}</span>'
+                f'<span>named by {escape(t.names[t.named_by], quote=False)}</span></div>')
+        label = f"Trumps {t.trump.symbol}"
+    return (f'<div class="cardlab-stock" data-size="0"><div class="cardlab-label">{label} · no stock</div>'
+            f'<div class="cardlab-cards">{body}</div></div>')
+
+
+def _trick_html(t: _Table) -> str:
+    from html import escape
+
+    from .render import card_svg
+
+    if t.trick or not t.tricks:
+        slots = []
+        for i, c in enumerate(t.trick):
+            who = t.names[(t.leader + i) % 3]
+            slots.append(f'<div class="cardlab-slot">{card_svg(c)}<span>{escape(who, quote=False)} '
+                         f'{"led" if i == 0 else "played"}</span></div>')
+        for i in range(len(t.trick), 3):
+            who = t.names[(t.leader + i) % 3]
+            slots.append(f'<div class="cardlab-slot"><span class="cardlab-empty">?</span>'
+                         f'<span>{escape(who, quote=False)}</span></div>')
+        label = f"Trick {t.trick_number}"
+        cls = "cardlab-trick"
+    else:
+        last = t.tricks[-1]
+        slots = [f'<div class="cardlab-slot">{card_svg(c)}<span>{escape(t.names[(last.leader + i) % 3], quote=False)} '
+                 f'{"led" if i == 0 else "played"}</span></div>' for i, c in enumerate(last.cards)]
+        label = f"Last trick ({len(t.tricks)}): {t.names[last.winner]} won it"
+        cls = "cardlab-trick cardlab-last-trick"
+    return (f'<div class="{cls}" data-cards="{len(t.trick)}"><div class="cardlab-label">{escape(label, quote=False)}'
+            f'</div><div class="cardlab-cards">{"".join(slots)}</div></div>')
+
+
+def state_html(state: MariageState, seat: int | None = None) -> str:
+    """The table of a three-player Mariage state as HTML (what :func:`cardlab.render.state_html`
+    returns for it): the two other players at the top, the trumps and the trick in the middle,
+    the viewer (``seat``, or seat 0 when all cards are open) at the bottom. ``seat=None`` shows
+    every card; a seat shows only its :class:`SeatView` (others' cards face down, except those
+    shown to the table). Raises ``ValueError`` if ``seat`` is not None, 0, 1 or 2."""
+    from html import escape
+
+    from .render import CSS
+
+    t = _table(state, seat)
+    bottom = 0 if seat is None else seat
+    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
+    trump = t.trump.symbol if t.trump is not None else "not fixed"
+    caption = f"{t.rules_name} · trumps {trump} · {t.names[t.dealer]} deals · trick {t.trick_number} · {view}"
+    if t.result is not None:
+        head, words = _result_words(t)
+        end = (f'<div class="cardlab-result" data-winner="{t.result.winner}" data-game-points="{t.result.game_points}">'
+               f'<div class="cardlab-result-head">{escape(head, quote=False)}</div>'
+               f'<div class="cardlab-result-text">{escape(words, quote=False)}</div></div>')
+    else:
+        end = f'<div class="cardlab-status">{escape(_status(t), quote=False)}</div>'
+    others = "".join(_player_html(t, (bottom + k) % 3) for k in (1, 2))
+    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
+            f"<style>{CSS}{_CSS_M3}</style>"
+            f'<div class="cardlab-caption">{escape(caption, quote=False)}</div>'
+            f'<div class="cardlab-m3-others">{others}</div>'
+            f'<div class="cardlab-middle">{_trumps_html(t)}{_trick_html(t)}</div>'
+            f"{_player_html(t, bottom)}{end}</div>")
+
+
+def state_text(state: MariageState, seat: int | None = None) -> str:
+    """The table as plain text (what :func:`cardlab.render.state_text` returns for it); a hidden
+    card is written ``??``. Same parameters and errors as :func:`state_html`."""
+    from .render import sort_hand
+
+    t = _table(state, seat)
+    bottom = 0 if seat is None else seat
+    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
+    trump = t.trump.symbol if t.trump is not None else "not fixed"
+    lines = [f"{t.rules_name} · trumps {trump} · {t.names[t.dealer]} deals · trick {t.trick_number} · {view}"]
+
+    def player(s: int) -> list[str]:
+        tags = [x for x, ok in (("eldest", s == (t.dealer + 1) % 3), ("dealer", s == t.dealer),
+                                ("to act", t.to_act == s)) if ok]
+        cards = [format_cards(sort_hand(t.hands[s], t.trump))] if t.hands[s] else []
+        cards += ["??"] * t.hidden[s]
+        facts = [f"{t.points[s]} card points", f"{t.tricks_won[s]} trick{'s' if t.tricks_won[s] != 1 else ''}"]
+        m = _marriage_words(t, s)
+        if m:
+            facts.append(m)
+        out = [f"{t.names[s]}{' (' + ', '.join(tags) + ')' if tags else ''}: {' '.join(cards) or '(none)'}",
+               f"    {', '.join(facts)}"]
+        taken = [format_cards(tr.cards) for tr in t.tricks if tr.winner == s]
+        if taken:
+            out.append("    taken: " + " | ".join(taken))
+        return out
+
+    for k in (1, 2):
+        lines += player((bottom + k) % 3)
+    if t.trump is None:
+        rest = format_cards(t.undealt) if t.undealt else f"{t.undealt_hidden} cards"
+        lines.append(f"Trumps not fixed yet; still to deal: {rest}")
+    elif t.turnup is not None:
+        lines.append(f"Trumps {t.trump.symbol}: turn-up {t.turnup} ({t.names[t.turnup_holder]}'s); no stock")
+    else:
+        lines.append(f"Trumps {t.trump.symbol}, named by {t.names[t.named_by]}; no stock")
+    if t.trick:
+        played = ", ".join(f"{t.names[(t.leader + i) % 3]} {'led' if i == 0 else 'played'} {c}"
+                           for i, c in enumerate(t.trick))
+        lines.append(f"Trick {t.trick_number}: {played}")
+    elif t.tricks:
+        last = t.tricks[-1]
+        lines.append(f"Last trick: {format_cards(last.cards)} (led by {t.names[last.leader]}); "
+                     f"{t.names[last.winner]} won it")
+    else:
+        lines.append("Trick 1: no card led yet")
+    lines += player(bottom)
+    if t.result is not None:
+        lines += list(_result_words(t))
+    else:
+        lines.append(_status(t))
+    return "\n".join(lines)
+
+
+def _register() -> None:
+    from . import render, variants
+
+    variants.register(variants.Variant(
+        name=VARIANT,
+        title="Russian Mariage for three",
+        players=3,
+        rules_from_dict=MariageRules.from_dict,
+        check_pack=_check_pack,
+        deal=deal,
+        new_game=lambda rules, first_dealer, names: MariageGame(rules, first_dealer, names),
+    ))
+    render.register(VARIANT, html=state_html, text=state_text)
+
+
+_register()
