@@ -108,12 +108,15 @@ RULES: dict[str, tuple[str, str]] = {
     "m4.nines.leave": ("The declarer takes back two nines and leaves one; a placed card of its suit gives the "
                        "opponents 3 game points, otherwise the declarer's pair scores 3.", "SEED-003"),
     "m4.contract": ("Contracts rank five < six < fur coat < suit; an announcement must be higher than the one "
-                    "standing; the highest is played.", "SEED-003; order REC (rules-notes §4.3)"),
+                    "standing; the highest is played. Options: only the other pair may overcall; the declarer of "
+                    "three nines may not announce a contract after it ('a partner or rivals can announce').",
+                    "SEED-003; order REC (rules-notes §4.3)"),
     "m4.contract.beatable": ("'Five', 'fur coat' and 'suit' may be declared only by a player holding a card the "
                              "opponents could beat: a card with a higher card of its suit outside his hand.",
                              "SEED-003; the test is D-12 (REC)"),
     "m4.aside": ("In 'five' the declarer sets one card aside (keeping a card the opponents could beat), then each "
-                 "opponent sets one aside; the declarer's partner throws in his hand.", "SEED-003; D-11 (REC)"),
+                 "opponent sets one aside (option: they keep six); the declarer's partner throws in his hand.",
+                 "SEED-003; D-11 (REC)"),
     "m4.contract.play": ("In a contract the declarer leads, his partner sits out, trumps have no power, everyone "
                          "must follow suit; he must take every trick, and play stops at the first trick he loses.",
                          "SEED-003; D-14 for fur coat and suit"),
@@ -123,9 +126,9 @@ RULES: dict[str, tuple[str, str]] = {
                 "the seed).", "P66 (rules-notes D-3)"),
     "m4.trump-duty": ("If you cannot follow suit you must play a trump if you hold one.", "SEED-003"),
     "m4.marriage": ("The player about to lead may announce a marriage (K+Q of one suit: 40 in trumps, 20 otherwise) "
-                    "and must then lead its king or queen; its points count once his pair has a trick. Option: he may "
-                    "announce his partner's marriage instead (then any card may be led).",
-                    "SEED-003; pair's trick D-8 (REC); partner's marriage P66 four-handed (D-8)"),
+                    "and must then lead its king or queen; its points count once his pair has a trick (option: at once). "
+                    "Option: he may announce his partner's marriage instead (then any card may be led).",
+                    "SEED-003; pair's trick D-8 (REC, as P66); partner's marriage P66 four-handed (D-8)"),
     "m4.claim": ("A player on lead who sees that a marriage brings his pair to 66 may announce it without leading "
                  "(a claim); if the pair is under 66 the opponents score 1 game point.", "SEED-003"),
     "m4.66": ("A pair reaching 66 card points (tricks and marriages that count) stops the play: 3 game points if "
@@ -182,10 +185,19 @@ class Mariage4Rules:
         The "three nines" game exists. ``nines_points`` : game points it is worth (3).
     nines_from_partner : bool
         "Sometimes": a player with two nines may ask his partner for the third.
+    contract_after_nines : "anyone" or "not_declarer"
+        After three nines, may its declarer announce a contract too ("anyone", rules-notes), or
+        only "a partner or rivals", as the translation says ("not_declarer")?
     contracts : tuple of str
         The contracts offered, from :data:`CONTRACTS`.
     five_aside : "choose" or "last"
         In "five", does the declarer choose the card he sets aside, or is it his 6th card (D-11)?
+    opponents_set_aside : bool
+        In "five", does each opponent also set one card aside (D-11's reading: 5 tricks of 3
+        cards), or do the opponents keep all six (one card each is left unplayed)?
+    overcall : "anyone" or "other_pair"
+        Who may announce a higher contract over a standing one: any player (rules-notes), or only
+        the other pair ("if the first pair [announces] five and the second pair six").
     beatable_rule : bool
         "Five", "fur coat" and "suit" need a card the opponents could beat (D-12).
     contract_trumps : bool
@@ -197,6 +209,9 @@ class Mariage4Rules:
         Beat the highest card of the suit led when following (D-3; off in the seed).
     marriage_first_lead : bool
         May a marriage be announced on the first lead (its points pending until a trick)?
+    marriage_needs_trick : bool
+        Do a marriage's points count only once the pair has taken a trick (D-8, as in pagat's
+        66), or at once (the seed does not say)?
     partner_can_meld : bool
         May the leader announce his partner's marriage (pagat's four-handed 66; D-8)? It is
         shown and counts for the pair; the leader then leads any card. One marriage per lead.
@@ -231,13 +246,17 @@ class Mariage4Rules:
     three_nines: bool = True
     nines_points: int = 3
     nines_from_partner: bool = False
+    contract_after_nines: Literal["anyone", "not_declarer"] = "anyone"
     contracts: tuple = CONTRACTS
     five_aside: Literal["choose", "last"] = "choose"
+    opponents_set_aside: bool = True
+    overcall: Literal["anyone", "other_pair"] = "anyone"
     beatable_rule: bool = True
     contract_trumps: bool = False
     coat_rule: Literal["win_eight", "six_points"] = "win_eight"
     must_head: bool = False
     marriage_first_lead: bool = True
+    marriage_needs_trick: bool = True
     partner_can_meld: bool = False
     false_claim_points: int = 1
     false_claim: Literal["ends_hand", "play_on"] = "ends_hand"
@@ -252,10 +271,12 @@ class Mariage4Rules:
         "cutter": ("right", "left"), "nine_cut_award": ("dealers", "cutters"), "turned_card": ("sixth", "third"),
         "redeal_dealer": ("same", "next"), "five_aside": ("choose", "last"), "coat_rule": ("win_eight", "six_points"),
         "false_claim": ("ends_hand", "play_on"), "scoring": ("1-2-3", "literal"), "no_66": ("last_trick", "nobody"),
-        "carry_over": ("always", "six_only", "never"),
+        "carry_over": ("always", "six_only", "never"), "contract_after_nines": ("anyone", "not_declarer"),
+        "overcall": ("anyone", "other_pair"),
     }
     _BOOLS = ("nine_cut_rule", "redeal_nines", "redeal_trumps", "three_nines", "nines_from_partner", "beatable_rule",
-              "contract_trumps", "must_head", "marriage_first_lead", "partner_can_meld")
+              "contract_trumps", "must_head", "marriage_first_lead", "partner_can_meld", "opponents_set_aside",
+              "marriage_needs_trick")
     _INTS = (("nine_cuts", 1, 10), ("nine_cut_points", 0, 8), ("redeal_points_below", 0, 60), ("nines_points", 0, 8),
              ("false_claim_points", 0, 8), ("last_trick_points", 0, 8), ("pips", 1, 8), ("eights_to_win", 1, 50))
 
@@ -336,9 +357,12 @@ RUSSIAN_4 = Mariage4Rules()
 
 #: The most literal reading of the translated seed where rules-notes chose otherwise: the
 #: garbled 66 scoring read literally (3 or 1), the turned card is eldest's 3rd, a false claim
-#: only costs the point, a won fur coat or suit is worth what "six" is, no carry-over but in "six".
+#: only costs the point, a won fur coat or suit is worth what "six" is, no carry-over but in "six",
+#: a marriage counts without a trick (the seed sets no condition), only "a partner or rivals"
+#: announce after three nines, and only the other pair may overcall a contract.
 LITERAL = Mariage4Rules(name="Russian Mariage for four (literal reading)", scoring="literal", turned_card="third",
-                        false_claim="play_on", coat_rule="six_points", carry_over="six_only")
+                        false_claim="play_on", coat_rule="six_points", carry_over="six_only",
+                        marriage_needs_trick=False, contract_after_nines="not_declarer", overcall="other_pair")
 
 PRESETS: dict[str, Mariage4Rules] = {"russian": RUSSIAN_4, "literal": LITERAL}
 
@@ -454,6 +478,11 @@ class Award(NamedTuple):
     text: str
     whole_eight: bool = False
     mark: str | None = None
+
+    @property
+    def game_points(self) -> int:
+        """The award's game points (the same as ``points``; the unit named in full)."""
+        return self.points
 
 
 @dataclass(frozen=True)
@@ -803,9 +832,9 @@ class Mariage4State(GameState):
 
     def points(self, pair: int) -> int:
         """Card points of ``pair`` now: its tricks plus its marriages, which count once the pair
-        has taken a trick [m4.marriage]."""
+        has taken a trick (at once if ``rules.marriage_needs_trick`` is off) [m4.marriage]."""
         p = self.card_points[pair]
-        if self.tricks_won[pair] + self.tricks_won[pair + 2]:
+        if self.tricks_won[pair] + self.tricks_won[pair + 2] or not self.rules.marriage_needs_trick:
             p += self.marriage_points[pair]
         return p
 
@@ -998,6 +1027,14 @@ class Mariage4State(GameState):
             if self.standing is not None and CONTRACTS.index(k) <= CONTRACTS.index(self.standing[0]):
                 return ("m4.contract", f"{_CONTRACT_NAMES[self.standing[0]]} has been announced by "
                                        f"{self.names[self.standing[1]]}; only a higher contract may be announced")
+            if self.standing is not None and r.overcall == "other_pair" and self.standing[1] % 2 == seat % 2:
+                return ("m4.contract", f"{_CONTRACT_NAMES[self.standing[0]]} has been announced by "
+                                       f"{self.names[self.standing[1]]}, {name}'s own pair; under these rules only "
+                                       f"the other pair may announce a higher contract")
+            if (self.nines_done and r.contract_after_nines == "not_declarer"
+                    and self.nines["declarer"] == seat):
+                return ("m4.contract", f"{name} declared three nines; under these rules only his partner or the "
+                                       f"opponents may announce a contract after it")
             keep = hand[:-1] if (k == "five" and r.five_aside == "last") else hand
             if k != "six" and r.beatable_rule and not _has_beatable(keep, hand):
                 return ("m4.contract.beatable", f"{_CONTRACT_NAMES[k]} needs a card the opponents could beat, and "
@@ -1272,8 +1309,9 @@ class Mariage4State(GameState):
         self.shown = tuple(sh)
         d = self.contract[1]
         nxt = self._next_active(seat)
-        if nxt == d:
+        if nxt == d or not self.rules.opponents_set_aside:
             self.phase = "play"
+            nxt = d
         self._to_act = nxt
 
     def _partner_marriage(self, seat: int, suit: Suit) -> bool:
@@ -1303,8 +1341,8 @@ class Mariage4State(GameState):
         if claim:
             other = 1 - pair
             why = (f"{self.names[seat]} claims 66 with the {suit.symbol} marriage but {self._pair_name(pair)} have "
-                   f"only {total}" + ("" if self.pair_tricks(pair) else " (no trick yet, so the marriage does not "
-                                                                           "count)"))
+                   f"only {total}" + ("" if self.pair_tricks(pair) or not r.marriage_needs_trick
+                                      else " (no trick yet, so the marriage does not count)"))
             aw = Award(other, r.false_claim_points, "false_claim",
                        f"{why}: {self._pair_name(other)} uncover {r.false_claim_points}")
             self.awards = self.awards + (aw,)
@@ -1407,8 +1445,11 @@ class Mariage4State(GameState):
         expl = "; ".join(a.text for a in self.awards) if self.awards else text
         self.result = HandResult4(reason, self.awards, pts, tr, reason == "redeal", expl)
 
-    def _pair_name(self, pair: int) -> str:
+    def pair_name(self, pair: int) -> str:
+        """The pair's two names, e.g. ``"Ana & Cleo"`` for pair 0 (seats 0 and 2)."""
         return f"{self.names[pair]} & {self.names[pair + 2]}"
+
+    _pair_name = pair_name
 
     # -- views --------------------------------------------------------------------------------
     def view(self, seat: int) -> SeatView4:
@@ -1460,6 +1501,12 @@ class Mariage4State(GameState):
 
         return state_html(self)
 
+
+#: Award reasons in words, for score sheets.
+_AWARD_WORDS = {"66": "66", "last_trick": "last trick", "three_nines": "three nines", "five": '"five"',
+                "six": '"six"', "coat": '"fur coat"', "suit": '"suit"', "false_claim": "false claim",
+                "nine_cut": "nines at the cut"}
+_MARK_WORDS = {"coat": "a fur coat", "suit": "a suit"}
 
 _REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines in one hand",
                  "trumps": "their pair is short of trumps"}
@@ -1515,7 +1562,8 @@ def _explain(s: Mariage4State) -> str:
             out.append(f"{names[d]} plays {_CONTRACT_NAMES[name]}: {names[partner_of(d)]} throws in their hand; "
                        f"{'no trumps; ' if s.trump is None else ''}{names[d]} must take every trick.")
             if s.phase == "aside":
-                out.append(f"First {names[d]}, then each opponent, sets one card aside.")
+                out.append(f"First {names[d]}, then each opponent, sets one card aside." if s.rules.opponents_set_aside
+                           else f"{names[d]} sets one card aside; the opponents keep all six.")
     elif k == "redeal":
         out.append(f"{who} claims a redeal: {_REDEAL_WORDS[a.value]}.")
     elif k in CONTRACTS:
@@ -1547,7 +1595,8 @@ def _explain(s: Mariage4State) -> str:
         suit = a.value
         v = 40 if suit == s.named_trump else 20
         if s.result is None:
-            pend = "" if p.pair_tricks(seat % 2) else " (it counts once their pair takes a trick)"
+            pend = ("" if p.pair_tricks(seat % 2) or not s.rules.marriage_needs_trick
+                    else " (it counts once their pair takes a trick)")
             holder = s.marriages[-1][0]
             if holder != seat:
                 out.append(f"{who} announces the {suit.symbol} marriage of their partner {names[holder]}: {v}{pend}; "
@@ -1625,6 +1674,7 @@ class EightGame:
 
     @property
     def goal(self) -> str:
+        """The game's goal in words (read by the generic stepper)."""
         return f"eights of {self.rules.pips} pips, first pair to {self.rules.eights_to_win} eights"
 
     def pair_name(self, pair: int) -> str:
@@ -1642,6 +1692,7 @@ class EightGame:
 
     @property
     def next_dealer_reason(self) -> str:
+        """Why :attr:`next_dealer` deals, in words (for error messages and notebooks)."""
         if not self.hands:
             return "the first dealer is chosen by lot"
         if self.hands[-1].result.redeal and self.rules.redeal_dealer == "same":
@@ -1665,6 +1716,13 @@ class EightGame:
         if self.is_over:
             raise DealError(f"the game is over: {self.pair_name(self.winner)} won")
         return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+
+    @property
+    def last_finished(self) -> tuple | None:
+        """The two eights as they were when an eight was won in the last :meth:`add_awards` (or
+        :meth:`add`): the winners' full, the losers' with any coat or lining; ``None`` if no eight
+        was won then."""
+        return self._finished_now
 
     def add_awards(self, awards: Sequence[Award]) -> list[str]:
         """Uncover the pips of ``awards`` (in order) on the pairs' eights, lay their marks, carry
@@ -1729,8 +1787,10 @@ class EightGame:
             "hand": len(self.hands), "dealer": self.names[final.dealer], "how": res.reason,
             "card points": f"{res.points[0]}–{res.points[1]}" if final.tricks else "—",
             "game points": f"{gp[0]}–{gp[1]}",
-            "awards": "; ".join(f"{self.pair_name(a.pair)} +{a.points}" + (" (whole eight)" if a.whole_eight else "")
-                                + (f", {a.mark} on the others" if a.mark else "") for a in res.awards) or "—",
+            "awards": "; ".join(f"{self.pair_name(a.pair)} +{a.points} ({_AWARD_WORDS.get(a.reason, a.reason)}"
+                                + (", whole eight" if a.whole_eight else "")
+                                + (f", {_MARK_WORDS[a.mark]} on the others" if a.mark else "") + ")"
+                                for a in res.awards) or "—",
         }
         for seat, nm in enumerate(self.names):
             row[nm] = self.eights[seat % 2].pips
@@ -1749,15 +1809,23 @@ class EightGame:
         return s
 
     def rows(self) -> list[dict]:
+        """The score-sheet rows so far (a copy), one dict per hand as returned by :meth:`add`;
+        under each player's name the pips of his pair's current eight after the hand."""
         return list(self._rows)
 
     def score_sheet(self):
-        """The score sheet as a pandas DataFrame indexed by hand (imports pandas). Under each
-        player's name: the pips uncovered on his pair's current eight."""
+        """The score sheet as a pandas DataFrame indexed by hand (imports pandas): dealer, how the
+        hand ended, card points and game points per pair, the awards in words, then the pips
+        uncovered on each pair's current eight after the hand, eights won, and notes."""
         import pandas as pd
 
-        cols = ["hand", "dealer", "how", "card points", "game points", "awards", *self.names, "eights won", "note"]
-        return pd.DataFrame(self._rows, columns=cols).set_index("hand")
+        pips = {f"pips {self.pair_name(p)}": [r[self.names[p]] for r in self._rows] for p in (0, 1)}
+        df = pd.DataFrame(self._rows, columns=["hand", "dealer", "how", "card points", "game points", "awards"])
+        for k, v in pips.items():
+            df[k] = v
+        df["eights won"] = [r["eights won"] for r in self._rows]
+        df["note"] = [r["note"] for r in self._rows]
+        return df.set_index("hand")
 
     def eights_html(self, index: int | None = None) -> str:
         """Both pairs' eights after hand ``index`` (0-based; default the last; -1 before the
@@ -1784,25 +1852,40 @@ class Mariage4Player:
     1. Cut: a seeded random cut. Trumps: name the suit of which it holds the most of its first
        three cards (the one with more card points on a tie) if it holds two or three of it, else
        turn the last card.
-    2. Announce: claim a redeal that holds (weak hand, four nines, trump shortage); declare three
-       nines when possible; announce "six" with six top cards in no-trump play (never "five",
-       "fur coat" or "suit", which need a beatable card); otherwise pass.
-    3. Three nines: place the lowest matching card, at the top; leave the nine of the suit in
+    2. Announce, in this order:
+
+       a. three nines whenever it holds three or four nines (with four it prefers this game,
+          worth 3, to a redeal; where three nines is not played it claims the redeal);
+       b. a redeal only for a weak hand: always when its hand is under 13 card points
+          (``redeal points``), and for its pair's shortage of trumps (``redeal trumps``) only
+          when its hand is also under ``weak_below`` card points (20 by default; an average
+          hand holds 120 / 4 = 30). With a better hand it plays on;
+       c. "six" with six top cards in no-trump play (cards no unseen card can beat);
+       d. never "five", "fur coat" or "suit": they must keep a card the opponents could beat,
+          and it survives only if every higher card of its suit is in the partner's thrown-in
+          hand (6 of the 18 cards it cannot see) or set aside: about one chance in three when
+          one card is higher, for a stake the same size either way. Otherwise it passes.
+    3. Three nines: place the lowest matching card, at the top or the bottom at random (the place
+       only says which card is meant: it does not change the score); leave the nine of the suit in
        which the declarer holds the most cards (the opponents are least likely to match it).
     4. Five: set aside the lowest card.
-    5. Play: announce a marriage when leading (trumps first); lead the highest sure winner, else
+    5. Play: when about to lead, claim 66 with a marriage if it brings the pair to 66 (it counts
+       perfectly: the rule forbids looking back at tricks, not remembering them, so its claims are
+       never false); else announce a marriage (trumps first); lead the highest sure winner, else
        a low card; follow by winning cheaply when the partner is not already winning, else
        throw the lowest card.
     """
 
     name = "rule-based"
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, seed: int | None = 0, weak_below: int = 20):
         import random
 
         self.rng = random.Random(seed)
+        self.weak_below = weak_below
 
     def choose(self, view: SeatView4) -> Action:
+        """One of ``view.legal_actions``, by the rules in the class docstring (uses only the view)."""
         legal = view.legal_actions
         kinds: dict[str, list[Action]] = {}
         for a in legal:
@@ -1816,9 +1899,15 @@ class Mariage4Player:
             best = max(Suit, key=lambda s: (counts[s], sum(_PTS[c] for c in hand if c.suit == s)))
             return _TRUMP[best] if counts[best] >= 2 and _TRUMP[best] in legal else TURN
         if ph == "announce":
-            for key in ("redeal", "three nines"):
-                if key in kinds:
-                    return kinds[key][0]
+            if "three nines" in kinds:
+                return kinds["three nines"][0]
+            redeals = {a.value: a for a in kinds.get("redeal", ())}
+            if "points" in redeals:
+                return redeals["points"]
+            if "nines" in redeals:                      # four nines where three nines is not played
+                return redeals["nines"]
+            if "trumps" in redeals and sum(_PTS[c] for c in hand) < self.weak_below:
+                return redeals["trumps"]
             if "six" in kinds and _top_cards(hand) >= 6:
                 return kinds["six"][0]
             return PASS
@@ -1827,7 +1916,8 @@ class Mariage4Player:
                 return max(kinds["leave"], key=lambda a: sum(c.suit == a.card.suit for c in hand))
             places = [a for a in kinds.get("place", []) if a.card is not None and a.value == "top"]
             if places:
-                return min(places, key=lambda a: (_PTS[a.card], _STR(a.card)))
+                low = min(places, key=lambda a: (_PTS[a.card], _STR(a.card)))
+                return Action("place", low.card, self.rng.choice(("top", "bottom")))
             return legal[0]
         if ph == "aside":
             return min(legal, key=lambda a: (_PTS[a.card], _STR(a.card)))

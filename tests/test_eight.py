@@ -70,13 +70,13 @@ def test_fur_coat_and_suit_marks():
     g.add_awards([Award(0, 8, "coat", "", True, "coat")])
     # Ana & Cleo win the eight outright (their 2 pips do not matter); a coat on Boris & Dan's eight
     assert g.won == [1, 0] and g.marks == [[], ["coat"]]
-    winners, losers = g._finished_now
+    winners, losers = g.last_finished
     assert winners.full and losers.coat and not losers.lining
     assert g.eights[0].pips == 0 and not g.eights[1].coat          # both start a new eight
     g.add_awards([Award(1, 8, "suit", "", True, "suit")])
     # a suit: coat and lining on Ana & Cleo's eight; Boris & Dan win an eight; 1-1
     assert g.won == [1, 1] and g.marks == [["suit"], ["coat"]]
-    assert g._finished_now[0].coat and g._finished_now[0].lining
+    assert g.last_finished[0].coat and g.last_finished[0].lining
 
 
 def test_the_game_ends_at_the_eights_to_win():
@@ -111,3 +111,32 @@ def test_eight_arithmetic_matches_a_plain_count(awards):
             pips = [0, 0]
             pips[pair] = min(surplus, 7)
         assert [e.pips for e in g.eights] == pips and g.won == won
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 6), st.sampled_from((None, "coat", "suit"))),
+                max_size=40))
+def test_whole_eight_awards_and_marks_match_a_plain_count(awards):
+    """Plain awards mixed with won fur coats and suits (coat_rule="win_eight"): a coat or suit wins
+    the winners' eight outright whatever their pips (no surplus to carry), both pairs restart,
+    and the losers' finished eight carries the coat (and, for a suit, the lining)."""
+    g = EightGame(RUSSIAN_4.with_options(eights_to_win=50))
+    pips, won, marks = [0, 0], [0, 0], [[], []]
+    for pair, n, mark in awards:
+        if mark is None:
+            g.add_awards([Award(pair, n, "66", "")])
+            pips[pair] += n
+            if pips[pair] >= 8:
+                won[pair] += 1
+                surplus = pips[pair] - 8
+                pips = [0, 0]
+                pips[pair] = min(surplus, 7)
+        else:
+            g.add_awards([Award(pair, 8, mark, "", True, mark)])
+            won[pair] += 1
+            marks[1 - pair].append(mark)
+            pips = [0, 0]
+            winners, losers = g.last_finished[pair], g.last_finished[1 - pair]
+            assert winners.full and losers.coat and losers.lining == (mark == "suit")
+        assert [e.pips for e in g.eights] == pips and g.won == won and g.marks == marks
+        assert not any(e.coat for e in g.eights)        # marks go with the finished eight

@@ -113,8 +113,7 @@ def test_redeal_for_a_pair_without_trumps_holds_and_the_same_dealer_deals_again(
     assert s2.is_finished and s2.result.redeal and s2.result.awards == ()
     g = EightGame(RUSSIAN_4, 0)
     g.add(s2)
-    assert g.next_dealer == 0
-    assert EightGame(RUSSIAN_4.with_options(redeal_dealer="next"), 0).next_dealer == 0
+    assert g.next_dealer == 0                       # redeal_dealer="next": test_mariage4_options
 
 
 def test_redeal_trumps_refused_when_the_partner_has_trumps():
@@ -459,9 +458,12 @@ def test_records_refuse_a_hand_after_the_game_and_a_dealer_out_of_turn():
     with pytest.raises(RecordError) as exc:
         records.from_dict(dict(data, hands=data["hands"] + [extra]))
     assert "already over" in str(exc.value) and "2 eights" in str(exc.value)
-    # hand 1 of the sample is a redeal claim, so its dealer (seat 0) deals hand 2 again
-    assert data["hands"][0]["dealer"] == 0 and data["hands"][1]["dealer"] == 0
-    wrong = data["hands"][:1] + [dict(data["hands"][1], dealer=1)] + data["hands"][2:]
+    # a hand of the sample thrown in by a redeal claim: its dealer deals the next hand again
+    finals = rec.replay()
+    k = next(i for i, s in enumerate(finals) if s.result.redeal)
+    d = data["hands"][k]["dealer"]
+    assert data["hands"][k + 1]["dealer"] == d
+    wrong = data["hands"][:k + 1] + [dict(data["hands"][k + 1], dealer=(d + 1) % 4)] + data["hands"][k + 2:]
     with pytest.raises(RecordError) as exc:
         records.from_dict(dict(data, hands=wrong))
-    assert exc.value.location == "hands[1].dealer" and "redeal" in str(exc.value)
+    assert exc.value.location == f"hands[{k + 1}].dealer" and "redeal" in str(exc.value)

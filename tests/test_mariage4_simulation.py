@@ -84,7 +84,7 @@ def check_result(s):
             assert max(r.points) < 66 and r.awards[-1].pair == s.tricks[-1].winner % 2
     if s.contract is not None and r.reason in m4.CONTRACTS:
         name, d = s.contract
-        made = all(t.winner == d for t in s.tricks) and not any(s.hands)
+        made = all(t.winner == d for t in s.tricks) and not s.hands[d]
         assert r.awards[-1].pair == (d % 2 if made else 1 - d % 2)
 
 
@@ -96,7 +96,9 @@ def choose(rng, s, passer):
 
 
 OTHER = RUSSIAN_4.with_options(partner_can_meld=True, must_head=True, contract_trumps=True, nines_from_partner=True,
-                               five_aside="last", redeal_dealer="next", cutter="left")
+                               five_aside="last", redeal_dealer="next", cutter="left", opponents_set_aside=False,
+                               marriage_needs_trick=False, overcall="other_pair", contract_after_nines="not_declarer",
+                               nine_cut_award="cutters", false_claim="play_on")
 RULE_SETS = (RUSSIAN_4, m4.LITERAL, OTHER)
 
 

@@ -49,6 +49,10 @@ def test_nines_widget_walks_and_explains_a_refusal():
     assert not w.try_action("place 9♣ top")                    # not his card / matches no nine
     assert "Not allowed" in w.message.value and "rule m4." in w.message.value
     assert w.states == before and w.index == 1
+    assert not w.try_action("hello") and "is not an action" in w.message.value   # a message, no traceback
+    assert not w.try_action("") and "empty action" in w.message.value
+    w.go(3)
+    assert not w.try_action("leave 9♦") and "rule m4.turn" in w.message.value   # the nine was left already
     w.go(2)
     assert w.try_action("leave 9♦") and w.index == 3 and "Applied leave 9♦" in w.message.value
     with pytest.raises(ValueError):
