@@ -3,7 +3,8 @@
 Sources: ../shared/seeds/003_*.txt ([SEED-003], a machine translation of the Russian page
 "Марьяж (66, Шнопс)", the three-player section "threesome") and ../shared/rules-notes.md §4.2
 and §4.4, which resolve what the seed leaves open and name the published rules behind each
-choice, chiefly pagat's *Sechsundsechzig*, "Three Player Game" [P66]. Every disagreement between
+choice, chiefly pagat's *Sechsundsechzig*, "Three Player Game" [P66]; casinospiegel.net's "66 zu
+drei Personen" [CS66, its three-handed page] agrees with P66 on most points. Every disagreement between
 those sources is an option of :class:`MariageRules`; the preset :data:`RUSSIAN_MARIAGE_3` (the
 default) reads the seed as rules-notes §4.2 recommends, :data:`PAGAT_66_3` follows P66.
 
@@ -19,12 +20,34 @@ The game in short (the default preset) [SEED-003; rules-notes §4.2]:
   their owner has taken a trick;
 * the hand ends as soon as a player has **66** card points; if nobody gets there, the winner of
   the **last trick** wins the hand;
-* **settlement per opponent** [P66 3-player; rules-notes §4.2]: each opponent pays the winner
-  1 game point if he has 33 card points or more, 2 if fewer but he took a trick, 3 if he took no
-  trick; when the last trick decides the hand, each opponent pays 1 [SEED-003's "one point" for
-  the last trick];
+* **settlement per opponent** [P66 3-player; CS66 3-player; rules-notes §4.2]: each opponent
+  pays the winner 1 game point if he has 33 card points or more, 2 if fewer but he took a trick,
+  3 if he took no trick; when the last trick decides the hand, each opponent pays 1 (*the
+  project's reading*, below);
 * the game points go into a ledger (:class:`MariageGame`); the deal passes to the left and the
-  first player to **receive** ``target`` game points (7) wins the game.
+  first player to **receive** ``target`` game points (7) wins the game (*the project's reading*).
+
+Two readings are the project's own, because no source settles them for three players; each is
+an option, and the default is the one the sources support best:
+
+* **When the last trick decides** (``cards_out_payment``): the seed gives the last trick's winner
+  "one point" in the four-player game whatever the losers hold, rules-notes D-5 gives the
+  two-player Russian game the same +1 (as :data:`cardlab.sixtysix.RUSSIAN_MARIAGE` does), and
+  pagat's comparison says Schnapsen gives the last trick's winner "just 1 game point" too. So
+  the default ``"one"``: each opponent pays 1. ``"scale"`` applies the usual 1/2/3 instead (the
+  settlement bullet of rules-notes §4.2 read for every hand). The seed's "one point" cannot be
+  read as 1 in total here: it would have to be split between two payers.
+* **What the target counts** (``game_count``, ``target``): the seed's two-player game is played
+  "until one of the players gets 7 or 8 points", and its four-player "eight" counts the points a
+  pair has won; neither ever subtracts. So the default counts game points **received**, to 7
+  (rules-notes D-17). ``"net"`` counts received minus paid, the balance pagat's stakes come to
+  (its three-player game has no target; the pagat preset uses ``"net"``).
+
+Checklist of what is deliberately *not* here (rules-notes §4.2, D-4): no stock, so no drawing,
+closing or trump-nine exchange; no last-trick 10 (no source gives one for three players); no
+claim of 66 (the engine ends the hand itself, so no false claim can happen, rules-notes C-8).
+CS66's three-handed game lets all three lose into a pool when nobody reaches 66, and adds
+"drumming" contracts; neither is modelled.
 
 Units: card points (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack), marriage points (20/40)
 and the 66 and 33 thresholds are *card points*; what an opponent pays and the game target are
@@ -35,7 +58,7 @@ dealer. Typical use::
 
     from cardlab import mariage
     s = mariage.deal(mariage.RUSSIAN_MARIAGE_3, dealer=2, seed=5)   # seat 0 (eldest) leads
-    s.legal_actions()       # (Action('marriage ♠'), Action('A♣'), ...)
+    s.legal_actions()       # (Action('J♦'), Action('K♦'), Action('J♥'), ...): any of her cards
     s = s.apply("A♣")       # a new state; the old one is unchanged
     print(s.explain())      # "Ana leads A♣."
 """
@@ -99,10 +122,12 @@ RULES: dict[str, tuple[str, str]] = {
                 "SEED-003, P66"),
     "m3.follow": ("You must follow suit: play a card of the suit led if you hold one.", "SEED-003, P66"),
     "m3.head": ("Following suit, you must beat the highest card of that suit in the trick if you can (P66; not in "
-                "the Russian seed).", "P66 (rules-notes D-3)"),
+                "the Russian seed, nor in CS66's three-handed game).", "P66 (rules-notes D-3)"),
     "m3.trump": ("If you cannot follow suit you must play a trump if you hold one.", "SEED-003, P66"),
     "m3.overtrump": ("Trumping a trick that is already trumped, you must play a higher trump if you can (a reading "
-                     "of P66's 'beat the highest card in the trick').", "P66 (rules-notes D-3)"),
+                     "of P66's 'beat the highest card in the trick'; the seed's 'interrupt with a trump', probably "
+                     "Russian 'перебить козырем', 'beat with a trump', is read as any trump, as its two-player "
+                     "'put his trump card').", "P66; SEED-003 (rules-notes D-3)"),
     "m3.marriage.lead": ("A marriage (K+Q of one suit in one hand; 40 in trumps, 20 otherwise) may be announced "
                          "only by the player about to lead; one marriage per lead.", "SEED-003, P66"),
     "m3.marriage.pair": ("To announce a marriage you must hold both the king and the queen of its suit.",
@@ -123,9 +148,12 @@ RULES: dict[str, tuple[str, str]] = {
                      "SEED-003 (4-player text), P66 (rules-notes §4.2, D-5, D-16)"),
     "m3.score": ("Each opponent pays the hand's winner: 1 game point with 33 card points or more, 2 with fewer but "
                  "at least one trick, 3 with no trick. When the last trick decides the hand each opponent pays 1 "
-                 "(or, by option, the same 1/2/3).", "P66 3-player; SEED-003 (rules-notes §4.2, D-6, D-9)"),
+                 "(the project's reading of the seed's 'one point' for the last trick; or, by option, the same "
+                 "1/2/3).", "P66 and CS66 3-player; SEED-003 4-player (rules-notes §4.2, D-5, D-6, D-9); REC"),
     "m3.game": ("Game points go into a ledger; the first player to receive the target (7, as in the two-player "
-                "seed's '7 or 8 by agreement') wins the game.", "SEED-003 (rules-notes D-17), REC"),
+                "seed's 'until one of the players gets 7 or 8 points') wins the game (the project's reading; or, by "
+                "option, the first whose net balance, received minus paid, reaches it).",
+                "SEED-003 (rules-notes D-17); REC"),
     "m3.dealer": ("The deal passes to the left after each hand (or, by option, the winner deals).",
                   "SEED-003 ('in turn'); P66 two-player (winner deals)"),
 }
@@ -173,13 +201,18 @@ class MariageRules:
         winner (the seed's four-player rule, rules-notes §4.2) or the most card points [P66];
         equal most points go to whichever of the tied players took a trick later [REC].
     cards_out_payment : "one" or "scale"
-        What each opponent pays such a winner: 1 game point (the seed's "one point" for the last
-        trick) or the usual 1/2/3 [P66].
+        What each opponent pays such a winner: 1 game point (the project's reading of the seed's
+        "one point" for the last trick, see the module docstring) or the usual 1/2/3 [P66].
     next_dealer : "left" or "winner"
         The deal passes to the left [SEED-003 "in turn"], or the hand's winner deals [P66, two
         players].
+    game_count : "received" or "net"
+        What the ledger counts towards ``target``: game points **received** (the project's
+        reading of the seed's "until one of the players gets 7 or 8 points") or the **net**
+        balance, received minus paid (what pagat's stakes come to).
     target : int
-        Game points a player must receive to win the game (7; the seed's "7 or 8 by agreement").
+        Game points (received, or net) a player needs to win the game, 1 to 1000 (7; the seed's
+        "7 or 8 by agreement", rules-notes D-17).
     """
 
     name: str = "Russian Mariage (three players)"
@@ -193,6 +226,7 @@ class MariageRules:
     cards_out_rule: Literal["last_trick", "most_points"] = "last_trick"
     cards_out_payment: Literal["one", "scale"] = "one"
     next_dealer: Literal["left", "winner"] = "left"
+    game_count: Literal["received", "net"] = "received"
     target: int = 7
 
     _CHOICES = {
@@ -201,6 +235,7 @@ class MariageRules:
         "cards_out_rule": ("last_trick", "most_points"),
         "cards_out_payment": ("one", "scale"),
         "next_dealer": ("left", "winner"),
+        "game_count": ("received", "net"),
     }
     _FLAGS = ("must_head", "must_trump", "must_overtrump", "marriages", "marriage_on_first_lead")
 
@@ -264,7 +299,8 @@ class MariageRules:
 #: Russian three-player Mariage ([SEED-003] with rules-notes §4.2): the default.
 RUSSIAN_MARIAGE_3 = MariageRules()
 
-#: pagat's three-handed Sechsundsechzig ([P66] "Three Player Game"; rules-notes §5).
+#: pagat's three-handed Sechsundsechzig ([P66] "Three Player Game"; rules-notes §5). pagat plays
+#: for stakes and sets no target, so its ledger counts the net balance (``game_count="net"``).
 PAGAT_66_3 = MariageRules(
     name="Three-handed 66 (pagat)",
     trump_rule="eldest_chooses",
@@ -273,6 +309,7 @@ PAGAT_66_3 = MariageRules(
     going_out="play_out",
     cards_out_rule="most_points",
     cards_out_payment="scale",
+    game_count="net",
 )
 
 PRESETS: dict[str, MariageRules] = {"russian": RUSSIAN_MARIAGE_3, "pagat": PAGAT_66_3}
@@ -465,9 +502,12 @@ class Trick(NamedTuple):
 
 
 def opponent_payment(points: int, took_trick: bool) -> int:
-    """Game points one opponent pays the hand's winner [P66 3-player; rules-notes §4.2, D-6]:
-    3 if he took no trick, 2 if he has fewer than 33 card points, else 1. ``points`` are his
-    card points including marriages that count."""
+    """Game points (1, 2 or 3) one opponent pays the hand's winner on the usual scale [P66 and
+    CS66 3-player; rules-notes §4.2, D-6]: 3 if he took no trick (a trick of nines is a trick),
+    2 if he has fewer than 33 card points, else 1.
+
+    ``points`` (int) are his card points, marriages that count included; ``took_trick`` (bool)
+    says whether he took at least one trick. Raises nothing; the caller passes counted values."""
     if not took_trick:
         return 3
     return 2 if points < 33 else 1
@@ -910,7 +950,8 @@ class MariageState(GameState):
                 why = f"has {p}"
             parts.append(f"{names[o]} {why} and pays {pay[o]}")
         total = sum(pay)
-        text = f"{head}: {'; '.join(parts)}; {names[winner]} receives {total} game points"
+        flat = "" if scale else " (when the last trick decides, each opponent pays 1 whatever he holds)"
+        text = f"{head}: {'; '.join(parts)}; {names[winner]} receives {total} game points{flat}"
         self.result = HandResult(winner, reason, tuple(pay), total, tuple(self.points(s) for s in SEATS),
                                  self.tricks_won, text)
 
@@ -1114,10 +1155,12 @@ class MariageGame:
     """A game of several hands with a ledger of the settlements [m3.score, m3.game, m3.dealer].
 
     Each finished hand is added with :meth:`add`: each opponent pays the hand's winner the game
-    points of :attr:`HandResult.payments`. :attr:`totals` are the game points each player has
-    **received**; the game is won by the first player to receive ``rules.target``. The ledger
-    also keeps each player's **net** balance (received minus paid; the three balances always
-    sum to 0), which is what players settle in money at the end.
+    points of :attr:`HandResult.payments`. The ledger keeps, per player, the game points
+    **received** (:attr:`totals`) and the **net** balance, received minus paid (:attr:`net`; the
+    three balances always sum to 0, and are what players settle in money at the end). Which of
+    the two counts towards ``rules.target`` is the option ``rules.game_count`` (:attr:`standing`):
+    by default the first player to receive the target wins (the project's reading of the seed's
+    "until one of the players gets 7 or 8 points"; see the module docstring).
 
     Parameters
     ----------
@@ -1126,17 +1169,28 @@ class MariageGame:
         Seat 0, 1 or 2 (by lot at the table).
     names : three str
 
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`MariageRules`.
+    DealError
+        If ``first_dealer`` is not a seat or there are not three names.
+
     Attributes
     ----------
     totals : list of 3 int
         Game points received by each player.
     net : list of 3 int
         Received minus paid, per player.
+    standing : list of 3 int (property)
+        What counts towards the target: :attr:`totals` or :attr:`net`.
     hands : list of MariageState
         The finished hands, in order.
     """
 
     def __init__(self, rules: MariageRules = RUSSIAN_MARIAGE_3, first_dealer: int = 0, names: Sequence[str] = NAMES):
+        if not isinstance(rules, MariageRules):
+            raise RulesError(f"rules must be a MariageRules, not {type(rules).__name__}")
         if first_dealer not in SEATS or isinstance(first_dealer, bool):
             raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
         names = tuple(names)
@@ -1151,8 +1205,17 @@ class MariageGame:
         self._rows: list[dict] = []
 
     @property
+    def standing(self) -> list[int]:
+        """Per player, the game points that count towards the target: received
+        (``game_count="received"``) or received minus paid (``"net"``)."""
+        return list(self.net if self.rules.game_count == "net" else self.totals)
+
+    @property
     def goal(self) -> str:
-        """The game's goal in words, for the stepper: ``"game to 7 game points received"``."""
+        """The game's goal in words, for the stepper: ``"game to 7 game points received"`` (or
+        ``"game to 7 game points net (received minus paid)"``)."""
+        if self.rules.game_count == "net":
+            return f"game to {self.rules.target} game points net (received minus paid)"
         return f"game to {self.rules.target} game points received"
 
     @property
@@ -1177,21 +1240,24 @@ class MariageGame:
 
     @property
     def is_over(self) -> bool:
-        return max(self.totals) >= self.rules.target
+        """Has a player's :attr:`standing` reached ``rules.target``?"""
+        return max(self.standing) >= self.rules.target
 
     @property
     def winner(self) -> int | None:
-        """The seat that reached the target (only the hand's winner receives, so there is at
-        most one), or ``None`` while the game goes on."""
+        """The seat that reached the target, or ``None`` while the game goes on. Only a hand's
+        winner gains (received or net), so the first to reach the target is the only one."""
         if not self.is_over:
             return None
-        return max(SEATS, key=lambda s: self.totals[s])
+        standing = self.standing
+        return max(SEATS, key=lambda s: standing[s])
 
     def deal(self, seed: int | None = None, pack: Sequence | None = None) -> MariageState:
         """Deal the next hand (by :attr:`next_dealer`). Raises :class:`DealError` if the game is
         over."""
         if self.is_over:
-            raise DealError(f"the game is over: {self.names[self.winner]} reached {self.rules.target}")
+            raise DealError(f"the game is over: {self.names[self.winner]} reached {self.rules.target} "
+                            f"({self.goal})")
         return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
 
     def add(self, final: MariageState) -> dict:
@@ -1224,10 +1290,12 @@ class MariageGame:
             "payments": ", ".join(f"{names[s]} {res.payments[s]}" for s in SEATS if s != w),
             "game points": res.game_points,
         }
+        standing = self.standing
         for s in SEATS:
-            row[names[s]] = self.totals[s]
+            row[names[s]] = standing[s]
+        other, values = ("received", self.totals) if self.rules.game_count == "net" else ("net", self.net)
         for s in SEATS:
-            row[f"net {names[s]}"] = self.net[s]
+            row[f"{other} {names[s]}"] = values[s]
         self._rows.append(row)
         return row
 
@@ -1243,15 +1311,20 @@ class MariageGame:
         return f"{self.names[r.winner]} takes {' and '.join(parts)} ({r.game_points} game points)"
 
     def rows(self) -> list[dict]:
-        """The ledger as a list of dicts, one per hand (running totals received and net)."""
+        """The ledger as a list of dicts, one per hand: ``hand``, ``dealer``, ``winner``, ``how``
+        (the :attr:`HandResult.reason`), ``card points`` (text ``"73–43–24"``), ``payments``
+        (text), ``game points`` (received by the winner); then under each player's name the
+        running :attr:`standing` (what counts towards the target), and the other measure as
+        ``"net NAME"`` (when received counts) or ``"received NAME"`` (when net counts)."""
         return list(self._rows)
 
     def score_sheet(self):
-        """The ledger as a pandas DataFrame indexed by hand (imports pandas)."""
+        """The ledger (:meth:`rows`) as a pandas DataFrame indexed by hand (imports pandas)."""
         import pandas as pd
 
+        other = "received" if self.rules.game_count == "net" else "net"
         cols = ["hand", "dealer", "winner", "how", "card points", "payments", "game points", *self.names,
-                *(f"net {n}" for n in self.names)]
+                *(f"{other} {n}" for n in self.names)]
         return pd.DataFrame(self._rows, columns=cols).set_index("hand")
 
 

@@ -235,6 +235,19 @@ def test_out_of_turn_and_cards_not_held():
     refused(t, "J♣", "m3.hold", "already been played", seat=2)
 
 
+def test_nothing_may_be_done_once_the_hand_is_over():
+    # HANDS_B, trumps ♠: Ana leads A♣, Boris trumps K♠, Vera overtrumps A♠: 11 + 4 + 11 = 26 to Vera
+    s = deal(HANDS_B).apply_all(["A♣", "K♠", "A♠"])
+    assert s.card_points == (0, 0, 26)
+    # play on (the first legal action each time) until the hand is over; then everything is refused
+    while not s.is_finished:
+        s = s.apply(s.legal_actions()[0])
+    assert s.to_act is None and s.legal_actions() == () and s.phase == "over"
+    for action in ("9♣", "marriage ♦", "trumps ♥", "turn"):
+        refused(s, action, "m3.turn", "the hand is over")
+    refused(s, "9♣", "m3.turn", "the hand is over", seat=1)
+
+
 def test_parse_action_forms():
     assert m.parse_action("20 ♥") == Action("marriage", None, Suit.HEARTS)
     assert m.parse_action("marriage KH") == Action("marriage", None, Suit.HEARTS)
@@ -266,6 +279,22 @@ def test_rules_options_are_checked():
     with pytest.raises(RulesError) as e:
         m.MariageRules.from_dict({"preset": "german"})
     assert e.value.option == "preset"
+    with pytest.raises(RulesError) as e:
+        m.RUSSIAN_MARIAGE_3.with_options(game_count="paid")
+    assert e.value.option == "game_count"
+    with pytest.raises(RulesError) as e:
+        m.RUSSIAN_MARIAGE_3.with_options(target=True)
+    assert e.value.option == "target"
+    from cardlab.sixtysix import RUSSIAN_MARIAGE
+
+    with pytest.raises(RulesError):
+        m.deal(RUSSIAN_MARIAGE, seed=1)          # the two-player rule set is not a three-player one
+    with pytest.raises(RulesError):
+        m.MariageGame(RUSSIAN_MARIAGE)
+    # an old record's rules (written before an option existed) still load, with that option's default
+    old = m.RUSSIAN_MARIAGE_3.to_dict()
+    del old["game_count"]
+    assert m.MariageRules.from_dict(old) == m.RUSSIAN_MARIAGE_3
 
 
 def test_rules_round_trip_and_presets_differ_where_sources_do():
@@ -274,7 +303,12 @@ def test_rules_round_trip_and_presets_differ_where_sources_do():
     r, p = m.RUSSIAN_MARIAGE_3.to_dict(), m.PAGAT_66_3.to_dict()
     differ = {k for k in r if r[k] != p[k]}
     assert differ == {"name", "trump_rule", "must_head", "must_overtrump", "going_out", "cards_out_rule",
-                      "cards_out_payment"}
+                      "cards_out_payment", "game_count"}
+    # the two readings that are the project's own: the defaults are the ones the seed supports
+    assert (m.RUSSIAN_MARIAGE_3.cards_out_payment, m.RUSSIAN_MARIAGE_3.game_count, m.RUSSIAN_MARIAGE_3.target) \
+        == ("one", "received", 7)
+    for option, other in (("cards_out_payment", "scale"), ("game_count", "net"), ("target", 8)):
+        assert getattr(m.RUSSIAN_MARIAGE_3.with_options(**{option: other}), option) == other
     assert m.RUSSIAN_MARIAGE_3.with_options(target=8).name == "Russian Mariage (three players) with target=8"
 
 
@@ -325,3 +359,24 @@ def test_any_pack_deals_3_2_3_and_deal_from_hands_inverts_it(pack, dealer):
     assert m.deal_from_hands(s.hands, dealer=dealer).pack == tuple(pack)
     p = m.deal(m.PAGAT_66_3, dealer=dealer, pack=pack).apply("turn")
     assert p.turnup == pack[9] and p.turnup in p.hands[eldest] and p.hands == s.hands
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.fixed_dictionaries({
+    "trump_rule": st.sampled_from(["dealer_last", "eldest_chooses"]), "must_head": st.booleans(),
+    "must_trump": st.booleans(), "must_overtrump": st.booleans(), "marriages": st.booleans(),
+    "marriage_on_first_lead": st.booleans(), "going_out": st.sampled_from(["automatic", "play_out"]),
+    "cards_out_rule": st.sampled_from(["last_trick", "most_points"]),
+    "cards_out_payment": st.sampled_from(["one", "scale"]), "next_dealer": st.sampled_from(["left", "winner"]),
+    "game_count": st.sampled_from(["received", "net"]), "target": st.integers(1, 1000)}))
+def test_any_mix_of_options_round_trips_and_sets_the_duties(options):
+    rules = m.RUSSIAN_MARIAGE_3.with_options(**options)
+    assert m.MariageRules.from_dict(rules.to_dict()) == rules
+    # every option given explicitly: the base preset no longer matters, except for the name
+    from_pagat = m.MariageRules.from_dict(dict(options, preset="pagat")).to_dict()
+    assert {k: v for k, v in from_pagat.items() if k != "name"} == \
+        {k: v for k, v in rules.to_dict().items() if k != "name"}
+    tr = rules.trick_rules
+    # the follower's duties are exactly the three flags; following suit is always required
+    assert (tr.must_follow, tr.must_head, tr.must_trump, tr.must_overtrump) == \
+        (True, options["must_head"], options["must_trump"], options["must_overtrump"])

@@ -6,9 +6,13 @@ Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0 (120 in all). Payment per opponent:
 trick, 2 if under 33 card points, else 1; when the last trick decides, 1 each (Russian preset).
 """
 
-import pytest
+import random
 
-from cardlab import Suit, records
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlab import PACK_24, Suit, records
 from cardlab import mariage as m
 
 R = m.RUSSIAN_MARIAGE_3
@@ -137,12 +141,39 @@ def test_last_trick_decides_and_each_opponent_pays_1():
     assert (r.reason, r.winner, r.points, r.tricks) == ("last_trick", 2, (37, 53, 30), (3, 3, 2))
     assert r.payments == (1, 1, 0) and r.game_points == 2
     assert "nobody reached 66 (Ana 37, Boris 53, Vera 30): Vera took the last trick" in r.explanation
+    assert r.explanation.endswith("Vera receives 2 game points (when the last trick decides, each opponent pays 1 "
+                                  "whatever he holds)")
 
 
 def test_last_trick_with_the_usual_scale():
     s = play(LAST_TRICK, LAST_TRICK_PLAY, rules=R.with_options(cards_out_payment="scale"))
     # Ana 37 and Boris 53 both have 33 or more: 1 each
     assert s.result.payments == (1, 1, 0) and s.result.winner == 2
+
+
+# The same cards (trumps ♠), another play: the last trick's winner has an opponent under 33.
+LAST_TRICK_UNDER_33 = [
+    "10♦", "A♦", "Q♦",    # Boris's A♦: 10+11+3 = 24
+    "10♣", "Q♣", "9♣",    # Boris leads; his 10♣ wins: 10+3+0 = 13 -> 37
+    "Q♥", "9♥", "K♥",     # Ana's K♥: 3+0+4 = 7
+    "A♣", "J♣", "K♣",     # Ana: 11+2+4 = 17 -> 24
+    "9♠", "J♠", "A♠",     # Vera: 0+2+11 = 13
+    "10♠", "Q♠", "K♠",    # Vera leads; her 10♠ beats K♠: 10+3+4 = 17 -> 30
+    "K♦", "J♦", "9♦",     # Vera: 4+2+0 = 6 -> 36
+    "10♥", "J♥", "A♥",    # Boris's A♥ takes the last trick: 10+2+11 = 23 -> 60; 24 + 60 + 36 = 120
+]
+
+
+def test_what_the_last_trick_is_worth_under_each_reading():
+    # Nobody has 66 (Ana 24, Boris 60, Vera 36): Boris took the last trick and wins the hand.
+    one = play(LAST_TRICK, LAST_TRICK_UNDER_33).result
+    assert (one.reason, one.winner, one.points, one.tricks) == ("last_trick", 1, (24, 60, 36), (2, 3, 3))
+    # the project's reading (default): each opponent pays 1, so Boris receives 1 + 1 = 2
+    assert one.payments == (1, 0, 1) and one.game_points == 2
+    # the usual scale: Ana 24 is under 33 (with two tricks) and pays 2, Vera 36 pays 1: 3
+    scale = play(LAST_TRICK, LAST_TRICK_UNDER_33, rules=R.with_options(cards_out_payment="scale")).result
+    assert (scale.winner, scale.payments, scale.game_points) == (1, (2, 0, 1), 3)
+    assert "Ana has 24 (under 33) and pays 2" in scale.explanation and "whatever he holds" not in scale.explanation
 
 
 def test_most_points_decides_under_the_pagat_reading():
@@ -238,6 +269,37 @@ def test_ledger_arithmetic_by_hand():
         g.deal(seed=1)
 
 
+def test_ledger_counting_the_net_balance():
+    g = m.MariageGame(R.with_options(game_count="net"), first_dealer=2)
+    assert g.goal == "game to 7 game points net (received minus paid)"
+    for k, (hands, script) in enumerate([
+        (ONE_AND_THREE, ONE_AND_THREE_PLAY), (TWO_AND_THREE, TWO_AND_THREE_PLAY),
+        (MARRIAGE, ["A♣", "10♣", "9♣", "A♠", "10♠", "9♠", "marriage ♥"]), (ONE_AND_THREE, ONE_AND_THREE_PLAY),
+    ]):
+        g.add(m.deal_from_hands(rotate(hands, k), rules=g.rules, dealer=(2 + k) % 3).apply_all(script))
+    rows = g.rows()
+    # the same four hands as ledger_game; net after each hand (Ana, Boris, Vera):
+    # hand 1: +4, -1, -3; hand 2: 4-2 = 2, -1+5 = 4, -3-3 = -6; hand 3: 2-3 = -1, 4-3 = 1, -6+6 = 0;
+    # hand 4: -1+4 = 3, 1-1 = 0, 0-3 = -3. Nobody has reached +7 net, so the game goes on (received
+    # counting ended it at hand 4, when Ana had received 8).
+    assert [(r["Ana"], r["Boris"], r["Vera"]) for r in rows] == [(4, -1, -3), (2, 4, -6), (-1, 1, 0), (3, 0, -3)]
+    assert [(r["received Ana"], r["received Boris"], r["received Vera"]) for r in rows][-1] == (8, 5, 6)
+    assert "net Ana" not in rows[0]
+    assert g.standing == g.net == [3, 0, -3] and g.totals == [8, 5, 6]
+    assert not g.is_over and g.winner is None
+    assert g.deal(seed=1).dealer == 0                      # hand 5: the deal passes on to Ana
+    assert list(g.score_sheet().columns[-3:]) == ["received Ana", "received Boris", "received Vera"]
+
+
+def test_net_target_reached_in_one_hand():
+    # target 4 net: hand 1 (Ana +4) ends it at once
+    g = m.MariageGame(R.with_options(game_count="net", target=4), first_dealer=2)
+    g.add(play(ONE_AND_THREE, ONE_AND_THREE_PLAY, rules=g.rules))
+    assert g.is_over and g.winner == 0 and g.standing == [4, -1, -3]
+    with pytest.raises(m.DealError, match="over: Ana reached 4"):
+        g.deal(seed=1)
+
+
 def test_ledger_refuses_wrong_dealer_and_unfinished_hands():
     g = m.MariageGame(R, first_dealer=0)
     with pytest.raises(m.DealError, match="finished"):
@@ -270,3 +332,37 @@ def test_score_sheet_and_record_of_the_game():
     with pytest.raises(records.RecordError) as e:
         records.loads(json.dumps(data))
     assert e.value.location == "hands[4]" and "already over" in str(e.value)
+
+
+# -- properties -------------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(0, 120), st.integers(0, 120), st.booleans())
+def test_payment_never_rises_with_more_card_points(p, q, took):
+    # D-6: 3 with no trick; with a trick, 2 under 33 and 1 from 33 up, so more points never pay more
+    lo, hi = min(p, q), max(p, q)
+    assert m.opponent_payment(lo, False) == 3
+    if took:
+        assert m.opponent_payment(hi, True) <= m.opponent_payment(lo, True) <= 2
+        assert m.opponent_payment(hi, True) == (1 if hi >= 33 else 2)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.permutations(PACK_24), st.integers(0, 2), st.integers(0, 10**6),
+       st.sampled_from(sorted(m.PRESETS)))
+def test_the_same_cards_one_seat_round_score_the_same(pack, dealer, seed, preset):
+    """Moving the dealer one seat left moves every hand one seat left (the pack is dealt the same
+    way from the new dealer's left); the same actions then give the same result, one seat round.
+    No seat number is special in the rules."""
+    rules = m.PRESETS[preset]
+    rng = random.Random(seed)
+    s = m.deal(rules, dealer, pack=pack)
+    while not s.is_finished:
+        s = s.apply(rng.choice(s.legal_actions()))
+    t = m.deal(rules, (dealer + 1) % 3, pack=pack).apply_all([str(a) for a in s.actions()])
+    a, b = s.result, t.result
+    assert b.winner == (a.winner + 1) % 3 and b.reason == a.reason and b.game_points == a.game_points
+    for seat in range(3):
+        nxt = (seat + 1) % 3
+        assert (b.payments[nxt], b.points[nxt], b.tricks[nxt]) == (a.payments[seat], a.points[seat], a.tricks[seat])

@@ -12,7 +12,8 @@ played cards. At the end: 120 card points when all eight tricks were played; the
 payment follow the rules; the record of every fourth hand (every third under mixed options)
 round-trips through JSON to identical states; a sample of illegal actions is refused with a rule
 of RULES, leaving the state unchanged. Whole games check the ledger: received totals, net
-balances summing to 0, the dealer's rotation, the end at the target, and the game's record.
+balances summing to 0, what counts towards the target (received or net), the dealer's rotation,
+the end at the target, and the game's record.
 """
 
 import json
@@ -291,7 +292,8 @@ def test_random_games_keep_the_ledger():
     rng = random.Random("m3-games")
     for g_i in range(60):
         rules = m.RUSSIAN_MARIAGE_3.with_options(target=rng.choice([3, 7, 12]),
-                                                 next_dealer=rng.choice(["left", "winner"]))
+                                                 next_dealer=rng.choice(["left", "winner"]),
+                                                 game_count=rng.choice(["received", "net"]))
         game = m.MariageGame(rules, first_dealer=g_i % 3)
         received, paid = [0, 0, 0], [0, 0, 0]
         finals = []
@@ -311,12 +313,16 @@ def test_random_games_keep_the_ledger():
             received[r.winner] += r.game_points
             for x in range(3):
                 paid[x] += r.payments[x]
+            net = [received[x] - paid[x] for x in range(3)]
+            counted = net if rules.game_count == "net" else received
+            other = "received" if rules.game_count == "net" else "net"
             assert game.totals == received
-            assert game.net == [received[x] - paid[x] for x in range(3)] and sum(game.net) == 0
-            assert [row[n] for n in m.NAMES] == received
-            assert (max(received) >= rules.target) == game.is_over
-        assert game.winner == received.index(max(received)) and max(received) >= rules.target
-        assert sum(1 for x in received if x >= rules.target) == 1
+            assert game.net == net and sum(game.net) == 0 and game.standing == counted
+            assert [row[n] for n in m.NAMES] == counted
+            assert [row[f"{other} {n}"] for n in m.NAMES] == (received if other == "received" else net)
+            assert (max(counted) >= rules.target) == game.is_over
+        assert game.winner == counted.index(max(counted)) and max(counted) >= rules.target
+        assert sum(1 for x in counted if x >= rules.target) == 1
         back = records.loads(records.Record.from_states(finals).to_json()).game()
         assert back.totals == game.totals and back.net == game.net and back.rows() == game.rows()
 

@@ -74,6 +74,8 @@ def test_trick_and_last_trick(deal):
 def test_result_box():
     rec = records.load(DATA / "m3_pays_1_2.json")
     end = rec.replay()[0]
+    # Vera 63 in tricks + 20 for her ♥ marriage = 83; Ana 14 (under 33) pays 2, Boris 43 pays 1
+    assert end.result.points == (14, 43, 83)
     html = render.state_html(end, 0)
     assert 'data-winner="2"' in html and 'data-game-points="3"' in html
     assert "Vera wins the hand and receives 3 game points (Ana pays 2, Boris pays 1)." in html
@@ -128,8 +130,27 @@ def test_stepper_game_line_uses_the_ledger():
     first_end = len(rec.replay()[0].history()) - 1
     st.go(first_end)
     row = game.rows()[0]
-    # hand 1: Ana wins; Boris pays 1, Vera 2 (see the sample's record)
+    # hand 1 ends with card points Ana 73, Boris 43, Vera 24: Ana wins at 66; Boris (43, 33 or
+    # more) pays 1 and Vera (24, under 33) pays 2, so Ana receives 3
+    assert row["card points"] == "73–43–24" and row["how"] == "66"
     assert row["payments"] == "Boris 1, Vera 2" and row["game points"] == 3
     assert "→ Ana takes 1 from Boris and 2 from Vera (3 game points): Ana 3 – Boris 0 – Vera 0" in st.game_score.value
     st.go(-1)
     assert st.game_score.value.endswith(f"· {game.names[game.winner]} wins the game</b>")
+
+
+def test_stepper_game_line_counts_the_net_balance_under_that_option():
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import Stepper
+
+    rules = m.RUSSIAN_MARIAGE_3.with_options(game_count="net")
+    finals = [m.deal(rules, h.dealer, pack=h.pack).apply_all(h.actions())
+              for h in records.load(DATA / "m3_game.json").replay()]
+    rec = records.loads(records.Record.from_states(finals, title="net").to_json())
+    st = Stepper(rec)
+    assert st.game_score.value.startswith(
+        "<b>Hand 1 of 3 · game to 7 game points net (received minus paid): Ana 0 – Boris 0 – Vera 0")
+    st.go(len(finals[0].history()) - 1)
+    # hand 1: Ana receives 1 from Boris and 2 from Vera: net Ana +3, Boris -1, Vera -2
+    assert st.game_score.value.endswith("→ Ana takes 1 from Boris and 2 from Vera (3 game points): "
+                                        "Ana 3 – Boris -1 – Vera -2</b>")

@@ -74,7 +74,8 @@ SAMPLES = {
     "m3_last_trick.json": (
         "Nobody reaches 66",
         "Russian Mariage for three. All eight tricks are played and nobody reaches 66: the player who takes the last "
-        "trick wins the hand, even without the most card points, and each opponent pays him 1 game point.",
+        "trick wins the hand, even without the most card points, and each opponent pays him 1 game point (the "
+        "project's reading of the seed's 'one point'; cards_out_payment='scale' gives the usual 1/2/3).",
         last_trick,
     ),
 }
@@ -104,8 +105,9 @@ def main() -> None:
         seed += 1
     rec = records.Record.from_states(
         finals, title="A game to 7",
-        notes="Russian Mariage for three: hands until one player has received 7 game points; the deal passes to "
-              "the left; each opponent pays the winner of a hand 1, 2 or 3 (1 each when the last trick decides).",
+        notes="Russian Mariage for three: hands until one player has received 7 game points (the project's reading "
+              "of the target; game_count='net' counts received minus paid); the deal passes to the left; each "
+              "opponent pays the winner of a hand 1, 2 or 3 (1 each when the last trick decides).",
         source=f"{SOURCE}; seeds 2026 to {seed - 1}, one per hand")
     rec.save(DATA / "m3_game.json")
     print(f"m3_game.json: {len(finals)} hands, received {game.totals}, net {game.net}")
