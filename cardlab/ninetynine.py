@@ -21,13 +21,29 @@ plus bonuses and premiums). There are no card points in Ninety-Nine.
 
 Seats are 0, 1, 2 clockwise; eldest hand is the dealer's left, ``(dealer + 1) % 3``.
 
+Where the sources disagree (rules-notes §2.2), the option and its default:
+
+* B-1 rank line missing from the seed: A K Q J 10 9 8 7 6 (:data:`RANKS_99`).
+* B-2 a turned-up nine: no trump (``nine_turnup_no_trump=True``, DP99; ``False`` = the seed's letter).
+* B-3 the joker is a copy of the turn-up in every respect (:meth:`NinetyNineState.effective`);
+  with a nine turned up and no trump it is that nine, a plain card of the nine's suit.
+* B-4 deal packets: 3 (seed) or 1 (DP99), ``deal_packet``.
+* B-5 game 99 (seed) or 100 (PBCG), ``target``; the highest total wins; tied leaders play on [REC].
+* B-6 premium bids: ``premiums`` (off classic, on revised). Offers are made in turn from eldest;
+  a later equal offer is refused, a reveal beats a declaration; the standing offer is carried out
+  (cards face up) when the round ends.
+* B-7 revised first deal: no trump or ♦ (``first_deal_trump``).
+* B-8 no duty to trump; B-9 a failed premium is paid to each opponent on top of any success
+  bonus; B-10 failed bid cards stay face down for ever (seat views and the public result).
+* ``wild_card``: the joker or the ♣2 in its place; ``mode``: classic or revised.
+
 Typical use::
 
     from cardlab import ninetynine as nn
     s = nn.deal(nn.CLASSIC, dealer=0, seed=5, names=("Ana", "Boris", "Cleo"))
-    s.legal_actions()[:2]        # (Action('bid 6♦ 7♦ 8♦'), ...): Boris lays aside three cards
-    s = s.apply("bid 6♦ 7♦ A♣")  # a bid of 0 + 0 + 3 = 3
-    print(s.explain())
+    s.legal_actions()[:2]         # (Action('bid K♦ 10♦ 8♦'), ...): Boris, eldest, lays aside three cards
+    s = s.apply("bid 8♦ 6♦ 10♣")  # a bid of 0 + 0 + 3 = 3
+    print(s.explain())            # Boris lays aside three bid cards face down: a secret bid.
 """
 
 from __future__ import annotations
@@ -85,10 +101,12 @@ RULES: dict[str, tuple[str, str]] = {
     "99.bid": ("Each player lays aside exactly three bid cards face down; the bid is the sum of their suit values, "
                "♦ 0, ♠ 1, ♥ 2, ♣ 3 (0 to 9 tricks); their ranks do not matter. Play starts once all three have bid.",
                "SEED-001, P99, DP99"),
-    "99.premium": ("Premium bids (revised rules): after bidding, a player may declare (turn the bid cards face up, "
-                   "premium 30) or reveal (also play with the whole hand face up, premium 60). Only one player may; "
-                   "a reveal beats a declaration whatever the seat; between equal offers the player nearer the "
-                   "dealer's left has priority.", "PBCG, W99, BGA99 (rules-notes B-6)"),
+    "99.premium": ("Premium bids (revised rules): after bidding, each player in turn from eldest may offer to "
+                   "declare (turn the bid cards face up, premium 30) or reveal (also play with the whole hand face "
+                   "up, premium 60), or pass. Only one player may; a reveal beats a declaration whatever the seat; "
+                   "between equal offers the player nearer the dealer's left has priority (so a later equal offer "
+                   "is refused). The offer that stands is carried out at the start of play: only then do its "
+                   "cards go face up.", "PBCG, W99, BGA99 (rules-notes B-6)"),
     "99.hold": ("You can only play a card you hold; bid cards are out of play.", "SEED-001 (rules-notes B-10)"),
     "99.follow": ("You must follow suit if you can; otherwise you may play any card (no duty to trump).",
                   "SEED-001, PBCG (rules-notes B-8)"),
@@ -661,11 +679,32 @@ def deal_score(bids: Sequence[int], tricks: Sequence[int], rules: NinetyNineRule
     bids, tricks : three ints each
         Each seat's bid and tricks won.
     premium : (seat, "declare" or "reveal") or None
+    rules : NinetyNineRules
+        For the success bonuses and premiums.
+    names : three str
+        Used in the explanation.
+
     Returns
     -------
     (scores, parts, explanation)
         ``scores[s]`` in score points; ``parts[s]`` a tuple of (label, points); the words.
+
+    Raises
+    ------
+    ValueError
+        For bids that are not three whole numbers 0–9, tricks that are not three whole numbers
+        adding up to 9, or a premium that is not ``(seat 0–2, "declare" or "reveal")``.
     """
+    def whole(x) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    if len(bids) != 3 or not all(whole(b) and 0 <= b <= 9 for b in bids):
+        raise ValueError(f"bids must be three whole numbers from 0 to 9 [rule 99.bid], not {tuple(bids)!r}")
+    if len(tricks) != 3 or not all(whole(t) and t >= 0 for t in tricks) or sum(tricks) != 9:
+        raise ValueError(f"tricks must be three whole numbers adding up to 9 [rule 99.trick], not {tuple(tricks)!r}")
+    if premium is not None and (len(premium) != 2 or premium[0] not in (0, 1, 2) or isinstance(premium[0], bool)
+                                or premium[1] not in ("declare", "reveal")):
+        raise ValueError(f"a premium is (seat 0-2, 'declare' or 'reveal') [rule 99.premium], not {premium!r}")
     made = [bids[s] == tricks[s] for s in range(3)]
     n = sum(made)
     bonus = rules.success_bonus[n - 1] if n else 0
@@ -718,10 +757,11 @@ class NinetyNineView:
     bids_laid : tuple of 3 bool
         Who has laid aside bid cards (public: the cards are seen going face down).
     shown_bids : tuple of 3 (tuple of Card or None)
-        Bid cards face up for everyone: a declarer's or revealer's, and at the end the
-        successful players' (``None`` while face down).
+        Bid cards face up for everyone: a declarer's or revealer's from the first lead on, and
+        at the end the successful players' (``None`` while face down).
     revealed_hand : tuple of 3 (tuple of Card or None)
-        The hand of a revealer, face up on the table (``None`` for the others).
+        The hand of a revealer, face up on the table from the first lead on (``None`` for the
+        others).
     trump : Suit or None
     turnup : Card or None
         The classic turn-up card (public); ``None`` in the revised rules.
@@ -731,7 +771,8 @@ class NinetyNineView:
         The wild card of these rules (the joker or ♣2).
     phase : "bid", "premium", "play" or "over"
     premium : (seat, kind) or None
-        The premium that stands (public once announced).
+        The premium offer that stands (public: offers are made aloud); it is carried out, and
+        its cards shown, once the premium round is over.
     premium_calls : tuple of (seat, action text)
         What each player said in the premium round, in order.
     trick : tuple of Card
@@ -825,7 +866,8 @@ class NinetyNineState(GameState):
         Tricks taken so far per seat (Ninety-Nine has no card points and no marriages:
         :attr:`marriages` is always empty).
     premium : (seat, "declare" or "reveal") or None
-        The premium bid that stands.
+        The premium offer that stands (carried out, its cards face up, from the first lead:
+        see :attr:`premium_settled`).
     premium_calls : tuple of (seat, str)
         The premium round so far.
     result : NinetyNineResult or None
@@ -896,6 +938,13 @@ class NinetyNineState(GameState):
         return (self.dealer + 1) % 3
 
     @property
+    def depends_on_previous_deal(self) -> bool:
+        """``True`` for a revised deal after a game's first: its trumps come from the previous
+        deal's successes (:attr:`previous_successes`), so a record of this deal alone would
+        replay it as a first deal. Save the whole game (``Record.from_states``) instead."""
+        return self.previous_successes is not None
+
+    @property
     def trick_number(self) -> int:
         """1-based number of the trick in play (9 once the deal is over; 0 before the play)."""
         if self.phase in ("bid", "premium"):
@@ -910,11 +959,25 @@ class NinetyNineState(GameState):
         """The bid ``cards`` would make as bid cards in this deal [99.bid, 99.joker]."""
         return sum(BID_VALUE[self.effective(c).suit] for c in cards)
 
+    @property
+    def premium_settled(self) -> tuple | None:
+        """The premium bid carried out: ``(seat, "declare" or "reveal")`` once the premium round
+        is over (from the first lead on), else ``None``. During the round a declaration or
+        revelation is only an *offer* (a later reveal may still beat a declaration), so nothing
+        is turned face up yet [99.premium; PBCG: the cards go face up "at the start of play"]."""
+        return self.premium if self.phase in ("play", "over") else None
+
+    @property
+    def revealer(self) -> int | None:
+        """The seat playing with its whole hand face up (a settled revelation), or ``None``."""
+        p = self.premium_settled
+        return p[0] if p is not None and p[1] == "reveal" else None
+
     def shown(self) -> tuple[bool, bool, bool]:
-        """Whose bid cards are face up: a declarer's or revealer's, and at the end those who
-        made their bid."""
+        """Whose bid cards are face up: a declarer's or revealer's once the premium round is
+        over (see :attr:`premium_settled`), and at the end those who made their bid."""
         out = [False, False, False]
-        if self.premium is not None:
+        if self.premium_settled is not None:
             out[self.premium[0]] = True
         if self.result is not None:
             for s in range(3):
@@ -974,6 +1037,9 @@ class NinetyNineState(GameState):
             rule (see :data:`RULES`). This state is unchanged."""
         if not isinstance(action, Action):
             action = parse_action(action)
+        elif action.kind not in ("play", "bid", "pass", "declare", "reveal"):
+            raise NotationError(f"{str(action)!r} is not a Ninety-Nine action: play a card, lay aside bid cards "
+                                f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass'")
         action = self._canonical(action)
         if action not in self.legal_actions():
             raise self._why_illegal(action)
@@ -1064,8 +1130,9 @@ class NinetyNineState(GameState):
                                                         f"pass")
             p_seat, p_kind = self.premium
             if kind == "declare" and p_kind == "declare":
-                return IllegalActionError("99.premium", f"{self.names[p_seat]} has already declared and, nearer the "
-                                                        f"dealer's left, has priority; only a reveal beats it")
+                return IllegalActionError("99.premium", f"{self.names[p_seat]} has already offered to declare and, "
+                                                        f"nearer the dealer's left, has priority; only a reveal "
+                                                        f"beats it")
             return IllegalActionError("99.premium", f"{self.names[p_seat]} has already offered to reveal, which has "
                                                     f"priority; only one premium bid is allowed per deal")
         if kind in ("declare", "reveal", "pass"):
@@ -1089,7 +1156,7 @@ class NinetyNineState(GameState):
         if seat not in (0, 1, 2) or isinstance(seat, bool):
             raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         shown = self.shown()
-        revealer = self.premium[0] if self.premium is not None and self.premium[1] == "reveal" else None
+        revealer = self.revealer
         shown_bids = tuple(self.bid_cards[s] if shown[s] and self.bid_cards[s] else None for s in range(3))
         revealed = tuple(self.hands[s] if s == revealer else None for s in range(3))
         visible = set(self.hands[seat]) | set(self.bid_cards[seat]) | set(self.trick)
@@ -1171,21 +1238,27 @@ def explain_step(s: NinetyNineState) -> str:
         elif s.phase == "play":
             parts.append(f"All three have bid; {names[s.leader]} leads to the first trick ({_trump_words(s)}).")
     elif a.kind in ("declare", "reveal"):
-        bid = s.bids[seat]
-        shown = f"{format_cards(s.bid_cards[seat])}, a bid of {bid}"
         if a.kind == "declare":
-            parts.append(f"{who} declares: turns the bid cards face up ({shown}) for a premium of "
-                         f"{r.declare_premium}.")
+            parts.append(f"{who} offers to declare: to turn the bid cards face up at the start of play, for a "
+                         f"premium of {r.declare_premium}.")
         else:
-            parts.append(f"{who} reveals: turns the bid cards face up ({shown}) and will play with the whole hand "
-                         f"face up, for a premium of {r.reveal_premium}.")
+            parts.append(f"{who} offers to reveal: to turn the bid cards face up and play with the whole hand face "
+                         f"up, for a premium of {r.reveal_premium}.")
         if p.premium is not None:
-            parts.append(f"A reveal beats {names[p.premium[0]]}'s declaration.")
+            parts.append(f"A reveal beats {names[p.premium[0]]}'s declaration, whose bid cards stay face down.")
     elif a.kind == "pass":
         parts.append(f"{who} makes no premium bid.")
     if a.kind in ("declare", "reveal", "pass") and s.phase == "play":
         if s.premium is None:
             parts.append("Nobody made a premium bid.")
+        else:
+            q, kind = s.premium
+            cards = f"{format_cards(s.bid_cards[q])}, a bid of {s.bids[q]}"
+            if kind == "declare":
+                parts.append(f"{names[q]}'s declaration stands: the bid cards go face up ({cards}).")
+            else:
+                parts.append(f"{names[q]}'s revelation stands: the bid cards go face up ({cards}) and "
+                             f"{names[q]} lays the whole hand face up on the table.")
         parts.append(f"{names[s.leader]} leads to the first trick ({_trump_words(s)}).")
     if a.kind == "play":
         card = a.card
@@ -1254,6 +1327,10 @@ class NinetyNineGame:
                  names: Sequence[str] = ("A", "B", "C")):
         if first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
             raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
+        if not isinstance(rules, NinetyNineRules):
+            raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
+        if len(tuple(names)) != 3:
+            raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
         self.rules = rules
         self.first_dealer = first_dealer
         self.names = tuple(names)
@@ -1345,7 +1422,8 @@ class NinetyNineGame:
                     self.bonus = tuple(gb if s in got else 0 for s in range(3))
                     for s in got:
                         self.totals[s] += gb
-                    note = "game bonus +{} to {}".format(gb, ", ".join(self.names[s] for s in got))
+                    note = "{} wins the game; game bonus +{} to {}".format(
+                        self.names[self._winner], gb, " and ".join(self.names[s] for s in got))
                 else:
                     note = f"{self.names[self._winner]} wins the game"
             else:
@@ -1369,10 +1447,13 @@ class NinetyNineGame:
         return row
 
     def row_summary(self, row: dict) -> str:
-        """What one deal scored, e.g. ``"Ana +4, Boris +23, Cleo +22 (made: Boris, Cleo)"``."""
+        """What one deal scored, e.g. ``"Ana +4, Boris +23, Cleo +22 (made: Boris, Cleo)"``, and
+        the game bonus when the deal ended a revised game (``"…; game bonus +100 to Ana and Boris"``)."""
         scores = row["scores"].split("–")
         text = ", ".join(f"{n} +{x}" for n, x in zip(self.names, scores))
-        return f"{text} (made: {row['made']})"
+        note = row.get("note", "")
+        bonus = f"; {note[note.index('game bonus'):]}" if "game bonus" in note else ""
+        return f"{text} (made: {row['made']}){bonus}"
 
     def rows(self) -> list[dict]:
         """The score sheet, one dict per deal, with running totals under each player's name."""
@@ -1394,10 +1475,19 @@ class NinetyNineRubber:
     Each player's rubber total is the sum of their final game scores (game bonuses included),
     plus the rubber bonus [REC: PBCG's summary does not say more].
 
-    Use :meth:`new_game`, play it to the end, then :meth:`add` it."""
+    Use :meth:`new_game`, play it to the end, then :meth:`add` it.
+
+    Raises :class:`DealError` for a first dealer that is not seat 0–2 or names that are not
+    three, :class:`~cardlab.errors.RulesError` for rules that are not a :class:`NinetyNineRules`."""
 
     def __init__(self, rules: NinetyNineRules = REVISED, names: Sequence[str] = ("A", "B", "C"),
                  first_dealer: int = 0):
+        if first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
+            raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
+        if not isinstance(rules, NinetyNineRules):
+            raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
+        if len(tuple(names)) != 3:
+            raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
         self.rules = rules
         self.names = tuple(names)
         self.first_dealer = first_dealer
@@ -1437,13 +1527,15 @@ class NinetyNineRubber:
 
     def add(self, game: NinetyNineGame) -> None:
         """Count a finished game. Raises :class:`DealError` for an unfinished game, one with the
-        wrong first dealer, or when the rubber is over."""
+        wrong first dealer or other rules, or when the rubber is over."""
         if not game.is_over:
             raise DealError("only a finished game counts in the rubber")
         if self.is_over:
             raise DealError("the rubber is over")
         if game.first_dealer != (self.first_dealer + len(self.games)) % 3:
             raise DealError("each player in turn deals first in a new game [rule 99.rubber]")
+        if game.rules != self.rules:
+            raise DealError("the game was played under other rules than the rubber")
         self.games.append(game)
         self.wins[game.winner] += 1
 
@@ -1612,9 +1704,10 @@ class _Table99:
     """Everything one view of the table shows, built from the state (all open) or from one
     seat's :class:`NinetyNineView`."""
 
-    __slots__ = ("seat", "names", "dealer", "rules", "trump", "turnup", "joker_as", "phase", "hands", "hidden",
+    __slots__ = ("seat", "names", "dealer", "rules", "trump", "trump_reason", "turnup", "joker_as", "phase",
+                 "hands", "hidden",
                  "bid_cards", "bid_hidden", "bids", "premium", "premium_calls", "trick", "leader", "tricks",
-                 "tricks_won", "to_act", "result", "trick_number", "revealed", "made_shown")
+                 "tricks_won", "to_act", "result", "trick_number", "made_shown")
 
 
 def _table99(state: NinetyNineState, seat: int | None) -> _Table99:
@@ -1624,6 +1717,7 @@ def _table99(state: NinetyNineState, seat: int | None) -> _Table99:
     t.dealer = state.dealer
     t.rules = state.rules
     t.trump = state.trump
+    t.trump_reason = state.trump_reason
     t.turnup = state.turnup
     t.joker_as = state.joker_as
     t.phase = state.phase
@@ -1635,8 +1729,6 @@ def _table99(state: NinetyNineState, seat: int | None) -> _Table99:
     t.tricks = tuple(state.tricks)
     t.tricks_won = tuple(state.tricks_won)
     t.to_act = state.to_act
-    revealer = state.premium[0] if state.premium is not None and state.premium[1] == "reveal" else None
-    t.revealed = revealer
     if seat is None:
         t.hands = tuple(tuple(h) for h in state.hands)
         t.hidden = (0, 0, 0)
@@ -1679,6 +1771,24 @@ def _table99(state: NinetyNineState, seat: int | None) -> _Table99:
     return t
 
 
+def _sort99(t: _Table99, cards) -> list:
+    """Cards sorted for display (render.sort_hand), the joker (or ♣2) placed where the card it
+    stands for would be, so a learner sees it among its suit [99.joker]."""
+    from .render import sort_hand
+
+    wild, joker_as = t.rules.wild, t.joker_as
+    order = sort_hand([_stand_in(c, wild, joker_as) for c in cards], t.trump, RANKS_99)
+    pos = {c: i for i, c in enumerate(order)}
+    return sorted(cards, key=lambda c: (pos[_stand_in(c, wild, joker_as)], c == wild))
+
+
+def _premium_tag(t: _Table99) -> str:
+    kind = "declare" if t.premium[1] == "declare" else "reveal"
+    if t.phase == "premium":
+        return f"offers to {kind}"
+    return "declared" if kind == "declare" else "revealed"
+
+
 def _status99(t: _Table99) -> str:
     if t.result is not None:
         return "The deal is over."
@@ -1686,7 +1796,12 @@ def _status99(t: _Table99) -> str:
     if t.phase == "bid":
         return f"{n} to lay aside three bid cards (♦ 0, ♠ 1, ♥ 2, ♣ 3)."
     if t.phase == "premium":
-        return f"{n} may declare, reveal or pass."
+        if t.premium is None:
+            return f"{n} may offer to declare or to reveal, or pass."
+        who = t.names[t.premium[0]]
+        if t.premium[1] == "declare":
+            return f"{n} may offer to reveal (beating {who}'s declaration) or pass."
+        return f"{n} can only pass: {who}'s offer to reveal has priority."
     if t.trick:
         return f"{n} to play to trick {t.trick_number} ({t.names[t.leader]} led {t.trick[0]})."
     return f"{n} to lead to trick {t.trick_number}."
@@ -1697,7 +1812,7 @@ def _trump_caption(t: _Table99) -> str:
 
 
 def _player99(t: _Table99, s: int) -> str:
-    from .render import _t, card_back_svg, card_chip, card_svg, sort_hand
+    from .render import _t, card_back_svg, card_chip, card_svg
 
     badges = []
     if t.dealer == s:
@@ -1707,8 +1822,7 @@ def _player99(t: _Table99, s: int) -> str:
     if t.to_act == s:
         badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
     if t.premium is not None and t.premium[0] == s:
-        badges.append(f'<span class="cardlab-badge cardlab-premium">{"declared" if t.premium[1] == "declare" else "revealed"}'
-                      f'</span>')
+        badges.append(f'<span class="cardlab-badge cardlab-premium">{_premium_tag(t)}</span>')
     n = t.tricks_won[s]
     bid = t.bids[s]
     facts = [f"{n} trick{'s' if n != 1 else ''}"]
@@ -1716,7 +1830,7 @@ def _player99(t: _Table99, s: int) -> str:
         facts.append(f"bid {bid}")
     elif t.bid_hidden[s]:
         facts.append("bid hidden")
-    cards = [card_svg(c) for c in sort_hand(t.hands[s], t.trump, RANKS_99)]
+    cards = [card_svg(c) for c in _sort99(t, t.hands[s])]
     cards += [card_back_svg() for _ in range(t.hidden[s])]
     if not cards:
         cards.append('<span class="cardlab-empty">none</span>')
@@ -1760,7 +1874,8 @@ def _middle99(t: _Table99) -> str:
                      f'</span></div></div></div>')
     else:
         parts.append(f'<div class="cardlab-stock"><div class="cardlab-label">{_t(_trump_caption(t))}</div>'
-                     f'<div class="cardlab-cards"><span class="cardlab-empty">no turn-up</span></div></div>')
+                     f'<div class="cardlab-trump-reason" style="max-width:150px;font-size:11px">no turn-up: '
+                     f'{_t(t.trump_reason)}</div></div>')
     if t.trick:
         slots = []
         for i, c in enumerate(t.trick):
@@ -1826,20 +1941,20 @@ def state_html(state: NinetyNineState, seat: int | None = None) -> str:
 def state_text(state: NinetyNineState, seat: int | None = None) -> str:
     """Plain text of a Ninety-Nine table (hidden cards written ``??``); parameters and errors as
     :func:`state_html`."""
-    from .render import sort_hand
-
     t = _table99(state, seat)
     view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
     lines = [f"{t.rules.name} · {_trump_caption(t)} · {t.names[t.dealer]} deals · {view}"]
     if t.turnup is not None:
         j = f" (the {'joker' if t.rules.wild == JOKER else '♣2'} counts as {t.joker_as})" if t.joker_as else ""
         lines.append(f"Turn-up: {t.turnup}{j}")
+    else:
+        lines.append(f"No turn-up: {t.trump_reason}")
     for s in range(3):
         tags = [x for x, ok in (("dealer", t.dealer == s), ("eldest", (t.dealer + 1) % 3 == s),
                                 ("to act", t.to_act == s)) if ok]
         if t.premium is not None and t.premium[0] == s:
-            tags.append("declared" if t.premium[1] == "declare" else "revealed")
-        hand = " ".join([format_cards(sort_hand(t.hands[s], t.trump, RANKS_99))] + ["??"] * t.hidden[s]).strip()
+            tags.append(_premium_tag(t))
+        hand = " ".join([format_cards(_sort99(t, t.hands[s]))] + ["??"] * t.hidden[s]).strip()
         if t.bid_cards[s]:
             bid = f"bid {t.bids[s]} ({format_cards(t.bid_cards[s])})"
         elif t.bid_hidden[s]:

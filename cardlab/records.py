@@ -116,7 +116,14 @@ class Record:
     # -- building ---------------------------------------------------------------------------
     @classmethod
     def from_state(cls, state, title: str = "", notes: str = "", source: str = "") -> "Record":
-        """The record of the hand that led to ``state`` (finished or not)."""
+        """The record of the hand that led to ``state`` (finished or not).
+
+        Raises :class:`RecordError` if the deal cannot be replayed on its own (its trumps depend
+        on the previous deal of its game, as in revised Ninety-Nine): save the game with
+        :meth:`from_states` instead."""
+        if getattr(state, "depends_on_previous_deal", False):
+            raise RecordError("hands", "this deal's trumps depend on the previous deal of its game; "
+                                       "save the whole game with Record.from_states")
         hand = HandRecord(dealer=state.dealer, actions=tuple(str(a) for a in state.actions()), pack=tuple(state.pack))
         return cls(state.variant, state.rules, tuple(state.names), (hand,), title, notes, source)
 

@@ -284,6 +284,7 @@ def test_premium_round_priority():
     assert "priority" in e.reason
     s2 = s.apply("reveal")
     assert s2.premium == (1, "reveal") and "beats Ana's declaration" in s2.explain()
+    assert {str(a) for a in s2.legal_actions()} == {"pass"}     # Cleo: one premium per deal
     e = raises(s2, "declare", "99.premium")
     assert "reveal" in e.reason
     raises(s2, "A♠", "99.premium")                              # the premium round comes first
@@ -294,14 +295,53 @@ def test_premium_round_priority():
 def test_declared_bid_cards_and_revealed_hand_are_public():
     s = bid_all(forced(rules=PREMIUM), "bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♦ 10♦ 9♦")
     s = s.apply("reveal")
-    assert "(A♣ K♣ Q♣, a bid of 9)" in s.explain() and "whole hand face up" in s.explain()
+    # an offer only: nothing is face up yet, and the words name no hidden card
+    assert "offers to reveal" in s.explain() and "A♣" not in s.explain()
+    assert s.view(2).shown_bids == (None, None, None) and s.view(2).revealed_hand == (None, None, None)
+    assert set(s.bid_cards[0]) <= set(s.view(2).unseen)
     s = s.apply("pass").apply("pass")
+    # the round is over: the revelation is carried out before the first lead
+    assert s.phase == "play" and "(A♣ K♣ Q♣, a bid of 9)" in s.explain()
+    assert "whole hand face up" in s.explain()
     v = s.view(2)
     assert set(v.shown_bids[0]) == set(parse_cards("A♣ K♣ Q♣"))
     assert v.revealed_hand[0] == s.hands[0]
     assert v.shown_bids[1] is None and v.revealed_hand[1] is None
     assert not set(s.hands[0]) & set(v.unseen)
     assert set(s.hands[1]) <= set(v.unseen) and set(s.bid_cards[1]) <= set(v.unseen)
+
+
+def test_a_declaration_beaten_by_a_reveal_stays_face_down():
+    # Ana (eldest) offers to declare, Boris offers to reveal: Boris's reveal stands (PBCG: a reveal
+    # beats a declaration whatever the seat). Ana's bid cards were never turned up and stay hidden.
+    s = bid_all(forced(rules=PREMIUM), "bid 8♠ 7♠ 6♠", "bid A♦ K♦ Q♦", "bid J♣ 10♣ J♦")
+    s = s.apply("declare")
+    v = s.view(1)
+    assert v.premium == (0, "declare") and v.shown_bids[0] is None    # the offer is public, the cards not
+    s = s.apply("reveal")
+    assert "stay face down" in s.explain()
+    s = s.apply("pass")
+    assert s.premium == (1, "reveal") and s.premium_settled == (1, "reveal") and s.revealer == 1
+    v = s.view(2)
+    assert v.shown_bids[0] is None and set(v.shown_bids[1]) == set(parse_cards("A♦ K♦ Q♦"))
+    assert set(s.bid_cards[0]) <= set(v.unseen)
+    while not s.is_finished:
+        s = s.apply(s.legal_actions()[0])
+    # tricks 9-0-0: Ana bid 1 + 1 + 1 = 3 and failed; her cards stay face down at the end too
+    assert s.result.made == (False, True, False) and s.view(1).result.bids == (None, 0, None)
+
+
+def test_the_dealer_may_reveal_last_and_it_is_carried_out_at_once():
+    s = bid_all(forced(rules=PREMIUM), "bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♦ 10♦ 9♦")
+    s = s.apply("declare").apply("pass")
+    before = (s.premium, s.premium_calls, s.phase)
+    raises(s, "declare", "99.premium")                          # Ana, nearer eldest, has priority
+    assert (s.premium, s.premium_calls, s.phase) == before
+    s = s.apply("reveal")                                       # Cleo, the dealer, reveals
+    assert s.phase == "play" and s.premium == (2, "reveal") and s.to_act == 0
+    assert "Cleo's revelation stands" in s.explain() and "J♦ 10♦ 9♦" in s.explain()
+    assert s.view(0).revealed_hand[2] == s.hands[2] and s.view(0).shown_bids[0] is None
+    raises(s, "pass", "99.premium")                             # the premium round is over
 
 
 # -- rule sets ----------------------------------------------------------------------------------
@@ -334,3 +374,156 @@ def test_action_text_forms():
     assert nn.parse_action("bid 6d ks ac").value == parse_cards("6♦ K♠ A♣")
     assert nn.parse_action("Jo").card == JOKER
     assert nn.parse_action(" Declare ") == nn.DECLARE
+
+
+# -- the joker in play, case by case (rules-notes B-3: it *is* a copy of the turn-up) -------------
+
+def test_joker_led_is_a_lead_of_the_turnup_suit_and_ranks_as_the_turnup():
+    # Turn-up Q♥ (hearts trumps). Ana leads the joker: that is a lead of the Q♥, a trump.
+    s = bid_all(joker_deal(), "bid A♦ K♦ 6♠", "bid Q♦ J♦ 10♦", "bid 8♦ 7♦ 6♦")
+    s = s.apply("Jo")
+    assert "leads Jo (counting as Q♥)" in s.explain()
+    # Boris must follow hearts: all eight of his hearts, and not his ♦9
+    assert {str(a) for a in s.legal_actions()} == {"A♥", "K♥", "J♥", "10♥", "9♥", "8♥", "7♥", "6♥"}
+    raises(s, "9♦", "99.follow")
+    # a lower heart loses to it: J♥ is below Q♥, so Ana wins ...
+    low = s.apply("J♥").apply("A♣")
+    assert low.tricks[-1].winner == 0
+    # ... and a higher one beats it: K♥ is above Q♥
+    high = s.apply("K♥").apply("A♣")
+    assert high.tricks[-1].winner == 1
+
+
+def test_club_two_stand_in_is_not_a_club_when_it_stands_for_the_turnup():
+    # The ♣2 in place of the joker, turn-up Q♥: Ana's ♣2 is a heart (Q♥), so with no other club
+    # she is void in clubs; played to a club lead it is a trump and wins unless over-trumped.
+    rules = nn.CLASSIC.with_options(wild_card="club-two")
+    hands = (J_ANA.replace("Jo", "2♣"), J_BORIS, J_CLEO)
+    s = nn.deal_from_hands(hands, "Q♥", rules=rules, dealer=1, names=NAMES)   # Cleo is eldest
+    s = bid_all(s, "bid 8♦ 7♦ 6♦", "bid A♦ K♦ 6♠", "bid Q♦ J♦ 10♦")       # Cleo, Ana, Boris
+    assert s.to_act == 2
+    s = s.apply("A♣")
+    assert len(s.legal_actions()) == 9                         # Ana is void in clubs: any of her 9 cards
+    s = s.apply("2♣")
+    assert "2♣ (counting as Q♥)" in s.explain() and "a trump" in s.explain()
+    s = s.apply("6♥")                                          # Boris trumps lower: 6♥ < Q♥
+    assert s.tricks[-1].winner == 0
+    assert s.bids[0] == 0 + 0 + 1                              # ♦A ♦K ♠6; the ♣2 was kept for play
+
+
+def test_joker_is_a_plain_nine_when_a_nine_turned_up_means_no_trump():
+    # Turn-up 9♠ and no trump: the joker is a second 9♠, a spade with no trump power; it must be
+    # played to a spade lead when it is the holder's only spade.
+    ana = "Jo A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ A♦ K♦"
+    boris = "A♠ K♠ Q♠ J♠ 10♠ 8♠ 7♠ 6♠ Q♦ J♦ 10♦ 9♦"
+    cleo = "A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 8♦ 7♦ 6♦"
+    s = nn.deal_from_hands((ana, boris, cleo), "9♠", dealer=0, names=NAMES)   # Boris is eldest
+    assert s.trump is None and s.joker_as == C("9♠")
+    s = bid_all(s, "bid Q♦ J♦ 10♦", "bid 8♦ 7♦ 6♦", "bid A♦ K♦ 6♣")           # Boris, Cleo, Ana
+    s = s.apply("6♠").apply("A♥")
+    assert [str(a) for a in s.legal_actions()] == ["Jo"]       # Ana's only "spade"
+    s = s.apply("Jo")
+    assert s.tricks[-1].winner == 0                            # 9♠ beats the 6♠ led; A♥ is no trump
+    assert s.bids[0] == 0 + 0 + 3                              # Ana: ♦A ♦K ♣6
+
+
+def test_joker_turned_up_leaves_no_wild_card_in_play():
+    s = forced("Jo")
+    assert JOKER not in {c for h in s.hands for c in h} and s.joker_as is None
+    assert s.effective(C("A♠")) == C("A♠")
+    assert len({c for h in s.hands for c in h}) == 36           # all 36 ordinary cards are in the hands
+
+
+# -- properties (hypothesis) ------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st   # noqa: E402
+
+_hands = st.lists(st.sampled_from(nn.PACK_36), min_size=12, max_size=12, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_hands, st.sampled_from(nn.PACK_36))
+def test_every_hand_has_220_bid_choices_each_in_its_bid(hand, turnup):
+    # Any 12 cards, with the joker standing in for one of them: C(12, 3) = 220 choices in all,
+    # each under the bid its suits spell (♦ 0, ♠ 1, ♥ 2, ♣ 3; the joker as the turn-up's suit).
+    if turnup in hand:
+        hand = [JOKER if c == turnup else c for c in hand]
+    ways = nn.ways_to_bid(hand, joker_as=turnup)
+    assert sum(len(v) for v in ways.values()) == 220 and set(ways) == set(range(10))
+    value = {"♦": 0, "♠": 1, "♥": 2, "♣": 3}
+    for bid, combos in ways.items():
+        for combo in combos:
+            assert sum(value[(turnup if c == JOKER else c).suit.symbol] for c in combo) == bid
+
+
+_tricks = st.tuples(st.integers(0, 9), st.integers(0, 9)).filter(lambda t: sum(t) <= 9).map(
+    lambda t: (t[0], t[1], 9 - t[0] - t[1]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(*[st.integers(0, 9)] * 3), _tricks,
+       st.one_of(st.none(), st.tuples(st.integers(0, 2), st.sampled_from(["declare", "reveal"]))))
+def test_deal_score_totals(bids, tricks, premium):
+    # The points handed out in a deal: 9 (one per trick) + n × bonus(n) for n successes, plus the
+    # premium once if made or twice (to each of two opponents) if failed.
+    scores, parts, _ = nn.deal_score(bids, tricks, nn.REVISED, premium, NAMES)
+    made = [b == t for b, t in zip(bids, tricks)]
+    n = sum(made)
+    total = 9 + n * {0: 0, 1: 30, 2: 20, 3: 10}[n]
+    if premium:
+        value = {"declare": 30, "reveal": 60}[premium[1]]
+        total += value if made[premium[0]] else 2 * value
+    assert sum(scores) == total
+    assert all(sum(v for _, v in p) == x for p, x in zip(parts, scores))
+    assert all(x >= t for x, t in zip(scores, tricks))
+    assert max(scores) <= 99                                  # the name: 9 + 30 + 60 at most
+
+
+def test_the_module_docstring_example_runs_as_written():
+    s = nn.deal(nn.CLASSIC, dealer=0, seed=5, names=NAMES)
+    assert [str(a) for a in s.legal_actions()[:2]] == ["bid K♦ 10♦ 8♦", "bid K♦ 10♦ 6♦"]
+    assert "s.apply(\"bid 8♦ 6♦ 10♣\")" in nn.__doc__
+    s = s.apply("bid 8♦ 6♦ 10♣")
+    assert s.bids[1] == 0 + 0 + 3
+    assert s.explain() == "Boris lays aside three bid cards face down: a secret bid."
+
+
+def test_actions_of_other_games_are_notation_errors():
+    s = bid_all(forced(), "bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♦ 10♦ 9♦")
+    for bad in (Action("close"), Action("marriage", None, Suit.HEARTS)):
+        with pytest.raises(NotationError, match="not a Ninety-Nine action"):
+            s.apply(bad)
+    with pytest.raises(NotationError):
+        s.apply("close")
+    assert s.to_act == 0 and s.trick == () and len(s.hands[0]) == 9
+
+
+_RULE_SETS = [nn.CLASSIC, nn.REVISED, nn.CLASSIC.with_options(wild_card="club-two", premiums=True)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 40), st.sampled_from(range(3)), st.randoms(use_true_random=False))
+def test_every_refused_action_names_a_rule_and_changes_nothing(seed, steps, which, rnd):
+    # Play `steps` random legal actions, then try every card of the pack, every premium word and
+    # a few bids that are not legal: each is refused with a rule id of nn.RULES, state unchanged.
+    s = nn.deal(_RULE_SETS[which], dealer=seed % 3, seed=seed, names=NAMES)
+    for _ in range(steps):
+        if s.is_finished:
+            break
+        s = s.apply(rnd.choice(s.legal_actions()))
+    legal = {str(a) for a in s.legal_actions()}
+    snapshot = (s.hands, s.bid_cards, s.bids, s.trick, s.tricks, s.premium, s.premium_calls, s.phase, s.to_act)
+    tries = [str(c) for c in s.pack] + ["pass", "declare", "reveal"]
+    if s.to_act is not None:
+        hand = s.hands[s.to_act]
+        tries.append("bid " + " ".join(str(c) for c in hand[:2]))             # two cards only
+        others = [c for c in s.pack if c not in hand]
+        tries.append("bid " + " ".join(str(c) for c in others[:3]))          # cards not held
+    for text in tries:
+        if text in legal:
+            continue
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(text)
+        assert e.value.rule in nn.RULES, (text, e.value.rule)
+        assert (s.hands, s.bid_cards, s.bids, s.trick, s.tricks, s.premium, s.premium_calls, s.phase,
+                s.to_act) == snapshot

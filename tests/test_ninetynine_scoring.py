@@ -3,12 +3,15 @@ to 99 (ties play on), the revised game of 100 with its bonus, the rubber. Every 
 worked out by hand from rules-notes §2.1 (1 point per trick; +30 alone, +20 each for two, +10 each
 for three; declare 30, reveal 60, a failed premium paid to each opponent)."""
 
+from pathlib import Path
+
 import pytest
 
 from cardlab import records
 from cardlab import ninetynine as nn
 
 NAMES = ("Ana", "Boris", "Cleo")
+DATA = Path(__file__).resolve().parent.parent / "data"
 # Ana: nine spades + ♣A K Q; Boris: nine hearts + ♦A K Q; Cleo: ♣J–6 + ♦J–6. Ana is eldest
 # (dealer = Cleo) and leads; nobody else holds a spade and nobody can beat her clubs, so Ana
 # takes all nine tricks whatever is played: tricks are always 9–0–0.
@@ -267,3 +270,91 @@ def test_revised_game_replays_through_the_deal_next_hook():
         assert s.trump == f.trump and s.result == f.result
         again.add(s)
     assert again.totals == g.totals and again.winner == g.winner
+
+
+def test_revised_game_record_trumps_follow_each_previous_deal():
+    """data/n99_revised_game.json stores only packs and actions; trumps are not in the file. The
+    replay deals each hand through the game, so each deal's trumps follow from the one before:
+    the first at no trump, then 3 successes → ♣, 2 → ♥, 1 → ♠, 0 → ♦ (rules-notes §2.1)."""
+    rec = records.load(DATA / "n99_revised_game.json")
+    finals = rec.replay()
+    by_count = {3: "♣", 2: "♥", 1: "♠", 0: "♦"}                # written out, not nn.SUCCESS_TRUMP
+    assert finals[0].trump is None
+    assert not finals[0].depends_on_previous_deal and all(f.depends_on_previous_deal for f in finals[1:])
+    for before, after in zip(finals, finals[1:]):
+        made = sum(b == t for b, t in zip(before.result.bids, before.result.tricks))
+        assert after.trump.symbol == by_count[made]
+    assert {f.trump.symbol for f in finals[1:]} == {"♣", "♥", "♠", "♦"}   # the sample shows every suit
+    # Without the game (a deal on its own) the same pack would be a first deal, at no trump.
+    alone = nn.deal(rec.rules, rec.hands[1].dealer, pack=rec.hands[1].pack, names=rec.players)
+    assert alone.trump is None and finals[1].trump is not None
+    # The game: sums of the deal scores are Ana 104, Boris 105, Cleo 82 after deal 9; Boris wins
+    # with the highest total and both Ana and Boris passed 100, so both add 100: 204, 205, 82.
+    g = rec.game()
+    sums = [sum(f.result.scores[s] for f in finals) for s in range(3)]
+    assert sums == [104, 105, 82]
+    assert g.winner == 1 and g.totals == [204, 205, 82] and g.bonus == (100, 100, 0)
+    assert g.rows()[-1]["note"] == "Boris wins the game; game bonus +100 to Ana and Boris"
+    # the Stepper's line for the last deal: Ana 2 + 20, Boris 2 + 20, Cleo 5 (failed), then the bonus
+    assert g.row_summary(g.rows()[-1]) == ("Ana +22, Boris +22, Cleo +5 (made: Ana, Boris); "
+                                           "game bonus +100 to Ana and Boris")
+    # the game was not over after deal 8 (nobody had 100 yet)
+    assert max(sum(f.result.scores[s] for f in finals[:-1]) for s in range(3)) < 100
+
+
+def test_game_refuses_bad_deals_and_leaves_the_score_unchanged():
+    g = nn.NinetyNineGame(nn.CLASSIC, 2, NAMES)
+    unfinished = nn.deal_from_hands((ANA, BORIS, CLEO), "Jo", dealer=2, names=NAMES)
+    with pytest.raises(nn.DealError, match="finished"):
+        g.add(unfinished)
+    wrong_dealer = nn.deal(nn.CLASSIC, 0, seed=4, names=NAMES)
+    while not wrong_dealer.is_finished:
+        wrong_dealer = wrong_dealer.apply(wrong_dealer.legal_actions()[0])
+    with pytest.raises(nn.DealError, match="99.dealer"):
+        g.add(wrong_dealer)
+    other_rules = played(["bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♦ 10♦ 9♦"], nn.CLASSIC.with_options(target=50))
+    with pytest.raises(nn.DealError, match="other rules"):
+        g.add(other_rules)
+    assert g.totals == [0, 0, 0] and g.rows() == [] and g.hands == []
+    with pytest.raises(nn.DealError):
+        nn.NinetyNineGame(nn.CLASSIC, 3, NAMES)
+
+
+def test_rubber_refuses_games_out_of_turn_unfinished_or_under_other_rules():
+    rules = nn.REVISED.with_options(target=50)
+    rub = nn.NinetyNineRubber(rules, NAMES, first_dealer=2)
+    g = rub.new_game()
+    with pytest.raises(nn.DealError, match="finished"):
+        rub.add(g)                                            # not played yet
+    g.add(played(["bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♣ 10♣ J♦"], rules, ["declare", "pass", "pass"]))
+    wrong_turn = nn.NinetyNineGame(rules, 0, NAMES)           # game 1 must be dealt first by seat 2
+    d = nn.deal_from_hands((CLEO, ANA, BORIS), None, rules=rules, dealer=0, names=NAMES)
+    d = d.apply_all(["bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♣ 10♣ J♦", "declare", "pass", "pass"])
+    while not d.is_finished:
+        d = d.apply(d.legal_actions()[0])
+    wrong_turn.add(d)                                         # Boris: 9 + 20 + 30 = 59 ≥ 50, game over
+    assert wrong_turn.is_over and wrong_turn.winner == 1
+    with pytest.raises(nn.DealError, match="in turn"):
+        rub.add(wrong_turn)
+    other = nn.NinetyNineGame(nn.REVISED.with_options(target=40), 2, NAMES)
+    other.add(played(["bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♣ 10♣ J♦"], other.rules, ["declare", "pass", "pass"]))
+    with pytest.raises(nn.DealError, match="other rules"):
+        rub.add(other)
+    assert rub.games == [] and rub.wins == [0, 0, 0]
+    rub.add(g)
+    # game 1 won by Ana (59 + 100); game 2 is dealt first by the next seat to the left, seat 0
+    assert rub.wins == [1, 0, 0] and rub.new_game().first_dealer == 0 and not rub.is_over
+    with pytest.raises(nn.DealError):
+        nn.NinetyNineRubber(rules, NAMES, first_dealer=3)
+
+
+@pytest.mark.parametrize("bids, tricks, premium, words", [
+    ((1, 2), (3, 3, 3), None, "bids must be three"),
+    ((1, 2, 10), (3, 3, 3), None, "bids must be three"),
+    ((1, 2, 3), (3, 3, 2), None, "adding up to 9"),
+    ((1, 2, 3), (3, 3, 3), (3, "declare"), "premium"),
+    ((1, 2, 3), (3, 3, 3), (0, "double"), "premium"),
+])
+def test_deal_score_refuses_impossible_input(bids, tricks, premium, words):
+    with pytest.raises(ValueError, match=words):
+        nn.deal_score(bids, tricks, nn.REVISED, premium)

@@ -105,8 +105,12 @@ def check(s, deep):
     assert sum(s.tricks_won) == len(s.tricks)
     if s.trick:
         assert len(s.trick) < 3 and s.to_act == (s.leader + len(s.trick)) % 3
-    shown = s.shown()
-    revealer = s.premium[0] if s.premium and s.premium[1] == "reveal" else None
+    # Independent of s.shown(): a premium offer is carried out (its cards face up) only once the
+    # premium round is over; at the end the successful players show their bid cards.
+    settled = s.premium if s.phase in ("play", "over") else None
+    shown = [bool(settled and settled[0] == o) or bool(s.result and s.result.made[o]) for o in range(3)]
+    assert tuple(shown) == s.shown()
+    revealer = settled[0] if settled and settled[1] == "reveal" else None
     for seat in range(3):
         v = s.view(seat)
         assert v.hand == s.hands[seat] and v.bid_cards == s.bid_cards[seat]

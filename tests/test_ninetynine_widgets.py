@@ -163,3 +163,24 @@ def test_sample_records_load_and_show_what_they_say():
     assert g.is_over and max(g.totals) >= 99
     for rec in samples.values():
         assert "tools/make_samples_ninetynine.py" in rec.source
+
+
+def test_premium_round_status_and_badges_follow_the_offers():
+    from cardlab import parse_cards
+
+    s = nn.deal_from_hands((ANA, BORIS, CLEO), None, rules=nn.REVISED, dealer=2, names=NAMES)
+    s = s.apply_all(["bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♦ 10♦ 9♦"])
+    assert "Ana may offer to declare or to reveal, or pass." in render.state_text(s, 0)
+    s = s.apply("declare")
+    text = render.state_text(s, 1)
+    assert "Boris may offer to reveal (beating Ana's declaration) or pass." in text
+    assert "offers to declare" in text and "A♣" not in text           # an offer: the cards stay hidden
+    html = render.state_html(s, 1)
+    assert "offers to declare" in html and not cards_in(html) & set(parse_cards("A♣ K♣ Q♣"))
+    s = s.apply("reveal")
+    assert "Cleo can only pass: Boris's offer to reveal has priority." in render.state_text(s, 2)
+    s = s.apply("pass")
+    html = render.state_html(s, 2)                                     # play: Boris's reveal carried out
+    assert set(s.hands[1]) | set(s.bid_cards[1]) <= cards_in(html)
+    assert not cards_in(html) & (set(s.hands[0]) | set(s.bid_cards[0]))
+    assert ">revealed<" in html and "offers to" not in html

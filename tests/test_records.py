@@ -428,3 +428,18 @@ def test_nothing_is_executed_on_load(tmp_path, monkeypatch):
     assert ei.value.location == "hands[0].actions[0]"
     monkeypatch.undo()
     assert not marker.exists()
+
+
+def test_a_deal_that_depends_on_the_previous_one_is_not_saved_alone():
+    """Revised Ninety-Nine takes a deal's trumps from the previous deal's successes, so one
+    later deal saved by itself would replay at different trumps: from_state refuses it, while
+    the whole game round-trips."""
+    path = os.path.join(os.path.dirname(__file__), "..", "data", "n99_revised_game.json")
+    rec = records.load(path)
+    finals = rec.replay()
+    assert len(finals) > 1
+    with pytest.raises(RecordError) as info:
+        records.Record.from_state(finals[1])
+    assert "previous deal" in str(info.value)
+    again = records.loads(records.Record.from_states(finals).to_json())
+    assert [s.actions() for s in again.replay()] == [s.actions() for s in finals]

@@ -103,6 +103,24 @@ def main() -> None:
     rec.save(DATA / "n99_game.json")
     print("n99_game.json", len(finals), "deals", game.totals)
 
+    # A revised game: seed 3260 upwards gives nine deals in which every trump suit occurs (so the
+    # trump rule across deals can be checked row by row) and two players pass 100 in the last deal.
+    game = nn.NinetyNineGame(nn.REVISED, first_dealer=0, names=NAMES)
+    finals, seed = [], 3260
+    while not game.is_over:
+        s = play(None, None, seed, game)
+        game.add(s)
+        finals.append(s)
+        seed += 1
+    rec = records.Record.from_states(
+        finals, title="A revised game to 100",
+        notes="Parlett's revised rules: 36 cards, no turn-up; the first deal at no trump, then trumps fixed by how "
+              "many players made their bid in the previous deal (3 clubs, 2 hearts, 1 spades, 0 diamonds); game "
+              "100, and the winner and any opponent who reached 100 add the game bonus of 100.",
+        source=SOURCE.format(seed="3260 upwards, one seed per deal"))
+    rec.save(DATA / "n99_revised_game.json")
+    print("n99_revised_game.json", len(finals), "deals", game.totals)
+
 
 if __name__ == "__main__":
     main()
