@@ -11,7 +11,7 @@ The hand-built deal used throughout (A eldest, B second, C deals; seats 0, 1, 2)
 
 import pytest
 
-from cardlab import PACK_24, Action, Card, IllegalActionError, NotationError, RulesError, parse_card, parse_cards
+from cardlab import PACK_24, Action, IllegalActionError, NotationError, RulesError, parse_card, parse_cards
 from cardlab import prikup501 as p501
 from cardlab import records, render, variants
 from cardlab.cards import Suit
@@ -265,6 +265,25 @@ def test_give_one_card_to_each_opponent_left_first():
     assert parse_card("9♣") not in s.view(2).known[1] and parse_card("9♣") in s.view(2).unseen
 
 
+def test_passing_a_prikup_card_face_down_does_not_tell_the_other_opponent():
+    # Everyone saw J♥ J♦ 9♦ go into A's hand. A passes the 9♦ (a prikup card) face down to B. If C's
+    # view still listed J♥ J♦ as known in A's hand but dropped the 9♦, C would learn that B holds the
+    # 9♦: so from the first card passed no prikup card is known to be in A's hand any more.
+    s = run(deal(), "look; bid 66; look; pass; look; pass; take; contract ♠ 70")
+    assert set(s.view(2).known[0]) == set(parse_cards(PRIKUP))       # before: known to all
+    s = s.apply("give 9♦")
+    for seat in (1, 2):
+        assert s.view(seat).known[0] == ()                           # neither opponent can be sure
+    assert parse_card("9♦") in s.view(2).unseen and parse_card("9♦") not in s.view(2).known[1]
+    assert parse_card("9♦") in s.view(1).hand                        # B knows his own card
+    assert parse_card("9♦") in s.view(0).known[1]                    # the bidder knows where it went
+    assert set(s.view(2).prikup) == set(parse_cards(PRIKUP))         # the prikup itself stays public
+    s = s.apply("give 9♣")
+    text = render.state_text(s, 2)
+    assert "J♥" not in text_line(text, 0) and "J♦" not in text_line(text, 0)
+    assert 'data-card="J♥"' not in hand_div(render.state_html(s, 2), 0)
+
+
 def test_eldest_leads_even_when_another_player_won_the_auction():
     s = run(deal(), "look; pass; look; bid 66; look; pass; take; contract ♥ 66")
     assert s.bidder == 1
@@ -360,6 +379,19 @@ def test_marriage_without_partner_card_is_refused():
     assert e.rule == "501.marriage" and "K♠ is not in hand" in e.reason
 
 
+def test_a_marriage_announced_with_the_wrong_value_is_refused():
+    # A says "40" or "20" while leading [SEED-000]: spades are trumps, so K♠ Q♠ is 40, not 20
+    s = won_by_a()
+    e = err(s, "20 K♠")
+    assert e.rule == "501.marriage" and "worth 40" in e.reason and "'40 K♠'" in e.reason
+    assert s.trick == () and s.marriages == ()                 # unchanged
+    assert s.apply("40 K♠").marriages == ((0, Suit.SPADES, 40),)
+    assert s.apply("marriage Q♠").marriages == ((0, Suit.SPADES, 40),)   # without a number: the engine counts
+    nt = run(deal(), "look; bid 66; look; pass; look; pass; take; contract NT 66; give 9♣; give 9♦")
+    e = err(nt, "40 K♠")
+    assert "worth 20" in e.reason and "no trump" in e.reason
+
+
 def test_no_trump_marriage_is_20():
     s = run(deal(), "look; bid 66; look; pass; look; pass; take; contract NT 66; give 9♣; give 9♦")
     s = s.apply("marriage K♠")
@@ -397,8 +429,9 @@ def test_blind_bidders_view_hides_own_cards_until_look():
     s = s.apply("look")                                 # B looks
     assert s.view(1).hand == s.hands[1] and s.view(0).hand == ()
     html = render.state_html(s, 0)
-    assert "data-card" not in html.split("cardlab-middle")[0] or all(
-        c not in html for c in [f'data-card="{c}"' for c in s.hands[0]])
+    assert 'data-card=' not in html                     # A sees no card at all: her own 7 are backs
+    assert hand_div(html, 0).count("cardlab-back") == 7
+    assert "??" in text_line(render.state_text(s, 0), 0) and str(s.hands[0][0]) not in render.state_text(s, 0)
     s = run(s, "pass; look; pass; take")
     assert s.view(0).hand == s.hands[0]                 # the bidder sees his cards with the prikup
 
@@ -491,4 +524,44 @@ def test_rules_options_round_trip_and_errors():
 def test_every_rule_id_has_text_and_source():
     for rid, (text, source) in p501.RULES.items():
         assert rid.startswith("501.") and text and source
-    assert isinstance(Card, type)
+    # every rule id named in the module's refusals is listed
+    import inspect
+    import re
+    named = set(re.findall(r'IllegalActionError\(\s*"(501\.[a-z.-]+)"', inspect.getsource(p501)))
+    assert named and named <= set(p501.RULES), named - set(p501.RULES)
+
+
+# -- the rule-based player's estimate and bidding ---------------------------------------------
+
+def test_hand_strength_by_hand():
+    # B: 10♠ J♠ A♣ 10♣ K♥ Q♥ A♦. Best suit: hearts (2 cards × 3 + 7/4 + 30 for K Q = 37.75; clubs
+    # 2 × 3 + 21/4 = 11.25). aces: A♣ 11 + guarded 10♣ 10 + A♦ 11 + unguarded 10♠ with company 5 = 37;
+    # trumps: 2 hearts, none beyond two = 0; marriages: K♥ Q♥ in trumps 40; catch 10: 87.
+    hs = p501.hand_strength(parse_cards(HANDS[1]))
+    assert hs == {"trump": Suit.HEARTS, "aces": 37, "trumps": 0, "marriages": 40, "catch": 10, "total": 87}
+    # C: K♣ Q♣ J♣ 10♦ K♦ Q♦ 10♥. Diamonds 3 × 3 + 17/4 + 30 = 43.25 beats clubs 3 × 3 + 9/4 + 30 =
+    # 41.25. aces: 10♦ with company 5 (10♥ alone: 0); trumps: one beyond two = 6; marriages ♦ 40 +
+    # ♣ 20 = 60; catch 10: 81.
+    hs = p501.hand_strength(parse_cards(HANDS[2]))
+    assert hs == {"trump": Suit.DIAMONDS, "aces": 5, "trumps": 6, "marriages": 60, "catch": 10, "total": 81}
+    # spades named as trumps for A: A♠ 11 + A♥ 11 = 22; 4 spades: 2 beyond two = 12; K♠ Q♠ 40; 10: 84
+    assert p501.hand_strength(parse_cards(HANDS[0]), Suit.SPADES)["total"] == 84
+
+
+def test_rule_based_bidding():
+    """The player opens at the lowest bid and overcalls with the next multiple of 5 while that is
+    at most its estimate + 30: B bids up to 87 + 30 = 117, C up to 81 + 30 = 111."""
+    players = {1: p501.Rule501Player(1, blind_rate=0), 2: p501.Rule501Player(2, blind_rate=0)}
+    s = run(deal(), "look; pass")
+    while s.phase == "auction":
+        s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
+    calls = [str(a) for _, a in s.auction if a.kind != "look"]
+    # B opens 66; C 70; then 75 … 115 alternately; C would need 120 > 111 and passes
+    assert calls == ["pass", "bid 66", "bid 70", "bid 75", "bid 80", "bid 85", "bid 90", "bid 95", "bid 100",
+                     "bid 105", "bid 110", "bid 115", "pass"]
+    assert s.bidder == 1 and s.bid == 115
+    # bids in fives from 66 (71, 76 …) have no multiple of 5: the player then bids the lowest allowed
+    t = run(deal(p501.FIVES_501), "look; bid 66; look")
+    assert players[1].choose(t.view(1)) == Action("bid", None, 71)
+    with pytest.raises(ValueError, match="round_to"):
+        p501.Rule501Player(0, round_to=0)

@@ -122,6 +122,13 @@ def check_state(s):
                 # known only if shown to all, or passed by this seat as the bidder
                 assert c in s.shown[other] or (seat == s.bidder and (other, c) in s.given)
             seen |= set(v.known[other])
+        # once the bidder has passed a card face down, an opponent knows of the bidder's hand only
+        # the partners of marriages he declared (no prikup card: one may have gone to the other
+        # opponent)
+        if s.given and seat != s.bidder:
+            partners = {c for m_seat, suit, _ in s.marriages if m_seat == s.bidder
+                        for c in PACK if c.suit == suit and c.rank in (Rank.KING, Rank.QUEEN)}
+            assert set(v.known[s.bidder]) <= partners
         seen |= {c for _, c in v.trick} | {c for t in v.tricks for _, c in t.cards}
         assert set(v.unseen) == PACK - seen
         if not s.prikup_up:
@@ -140,6 +147,9 @@ def check_result(s):
     b = r.bidder
     mult = 2 if r.blind else 1
     opps = [x for x in s.active if x != b]
+    for x in range(n):                          # the dealer sitting out (four at the table): untouched
+        if x not in s.active:
+            assert r.changes[x] == 0 and r.points[x] == 0 and r.tricks[x] == 0
     if r.outcome == "conceded":
         assert r.changes[b] == r.bid * mult
         assert all(r.changes[o] == -s.rules.concession_credit for o in opps)
