@@ -22,6 +22,14 @@ from pathlib import Path
 
 import pytest
 
+try:  # Playwright's assertions wait 5 s by default; a widget click is handled only when the kernel
+    # is idle, which after "Run All" on a loaded 2-core machine can take much longer.
+    from playwright.sync_api import expect as _expect
+
+    _expect.set_options(timeout=60_000)
+except ImportError:  # the browser tests are skipped without Playwright
+    pass
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = Path(os.environ.get("CARDLAB_NOTEBOOKS_DIR") or ROOT / "notebooks")
 CHROMIUM = "/usr/bin/chromium"
