@@ -1,5 +1,6 @@
-"""Computer players for Sixty-six. They see only a :class:`~cardlab.sixtysix.SeatView` (one
-seat's knowledge), never the state, so no player can peek at hidden cards.
+"""Computer players, and the registry of the players of every variant. A player sees only a
+seat view (one seat's knowledge: :class:`~cardlab.sixtysix.SeatView` in Sixty-six), never the
+state, so no player can peek at hidden cards. The Sixty-six players are defined here:
 
 * :class:`RandomPlayer` picks uniformly among the legal actions (seeded, reproducible).
 * :class:`HeuristicPlayer` follows a few plain rules a learner can read and check:
@@ -10,7 +11,18 @@ seat's knowledge), never the state, so no player can peek at hidden cards.
   3. close the stock when its own points plus the sure tricks it holds reach 66;
   4. when leading with the stock open, lead a low non-trump card.
 
-Use :func:`make_player` to build one by name.
+Every variant has three kinds of player, built by :func:`make_player` (``kind, seed,
+variant=...``) from the registry :data:`KINDS` (data: variant -> kind -> "module:attribute"):
+
+* ``"random"``: :class:`RandomPlayer` (any variant: it only needs ``view.legal_actions``);
+* ``"heuristic"`` (also called ``"rule-based"``): the readable rule-based player, this module's
+  :class:`HeuristicPlayer` for Sixty-six, each variant module's own for the others;
+* ``"search"``: :class:`cardlab.analysis.search_player.SamplingPlayer`, which samples the hidden
+  cards consistently with its view and searches each sampled world (any variant with an
+  analysis adapter; in the games without a stock it searches the card play and leaves the
+  auction, contracts and bid cards to the rule-based player).
+
+:func:`player_kinds` lists the kinds a variant offers; :func:`register_player` adds one.
 """
 
 from __future__ import annotations
@@ -23,7 +35,8 @@ from .cards import Card, Rank
 from .sixtysix import CARD_POINTS, SeatView
 from .tricks import RANKS_66
 
-__all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "make_player", "PLAYERS"]
+__all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "make_player", "PLAYERS", "KINDS", "player_kinds",
+           "register_player"]
 
 _STRENGTH = {r: len(RANKS_66) - i for i, r in enumerate(RANKS_66)}
 
@@ -137,11 +150,65 @@ class HeuristicPlayer:
 
 PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
 
+#: Player kinds per variant: kind -> "module:attribute" of a class (or factory) taking ``seed``.
+KINDS: dict[str, dict[str, str]] = {
+    "sixty-six": {"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players:HeuristicPlayer",
+                  "search": "cardlab.analysis.search_player:SamplingPlayer"},
+    "russian-501": {"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.prikup501:Rule501Player",
+                    "search": "cardlab.analysis.search_player:SamplingPlayer"},
+    "mariage-3": {"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage:HeuristicPlayer",
+                  "search": "cardlab.analysis.search_player:SamplingPlayer"},
+    "mariage-4": {"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage4:Mariage4Player",
+                  "search": "cardlab.analysis.search_player:SamplingPlayer"},
+    "ninety-nine": {"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.ninetynine:NinetyNinePlayer",
+                    "search": "cardlab.analysis.search_player:SamplingPlayer"},
+}
+#: Other names accepted for a kind.
+ALIASES = {"rule-based": "heuristic", "rules": "heuristic", "sampling": "search"}
 
-def make_player(name: str, seed: int | None = 0) -> Player:
-    """A computer player by name: ``"random"`` or ``"heuristic"``. Raises ``ValueError`` for an
-    unknown name, listing the known ones."""
+
+def register_player(variant: str, kind: str, target: str) -> None:
+    """Offer player ``kind`` in ``variant``: ``target`` is ``"module:attribute"`` of a class or
+    factory called with ``seed``."""
+    if ":" not in target:
+        raise ValueError(f"give the player as 'module:attribute', not {target!r}")
+    KINDS.setdefault(variant, {})[kind] = target
+
+
+def player_kinds(variant: str = "sixty-six") -> list[str]:
+    """The player kinds offered in ``variant`` whose code can be imported now."""
+    out = []
+    for kind, target in KINDS.get(variant, {}).items():
+        try:
+            _resolve(target)
+        except (ImportError, AttributeError):
+            continue
+        out.append(kind)
+    return out
+
+
+def _resolve(target: str):
+    import importlib
+
+    mod, attr = target.split(":")
+    return getattr(importlib.import_module(mod), attr)
+
+
+def make_player(name: str, seed: int | None = 0, variant: str = "sixty-six") -> Player:
+    """A computer player of kind ``name`` for ``variant`` (default Sixty-six): ``"random"``,
+    ``"heuristic"`` (or ``"rule-based"``) or ``"search"``, seeded with ``seed``.
+
+    Raises ``ValueError`` for an unknown kind or variant (listing the known ones), or when the
+    variant's module that provides that kind cannot be imported."""
+    kind = ALIASES.get(name, name) if isinstance(name, str) else name
+    table = KINDS.get(variant)
+    if table is None:
+        raise ValueError(f"no computer players for the variant {variant!r}; known: {', '.join(KINDS)}")
+    target = table.get(kind)
+    if target is None:
+        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(table)}")
     try:
-        return PLAYERS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(PLAYERS)}") from None
+        factory = _resolve(target)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"the {kind!r} player of {variant} is not available: {exc}") from None
+    return factory(seed)

@@ -3,7 +3,8 @@
 * :class:`Stepper` steps back and forth through the states of a hand (a list index, since
   states are immutable), showing the table with all cards open or as one seat sees it, and
   each step's explanation.
-* :class:`PlayTable` plays a Sixty-six hand against a computer player.
+* :class:`PlayTable` plays a hand of any registered variant against computer players of any
+  kind (random, rule-based, sampling-and-search).
 
 Conventions (see ../shared/jupyter-notes.md): widgets only update ``HTML.value`` and
 ``Label.value``; they never print into ``Output`` widgets nor call ``clear_output``, so nbval,
@@ -73,7 +74,7 @@ def _game_lines(source: Any, states: list) -> list[str] | None:
     names = game.names
     goal = getattr(game, "goal", None) or f"game to {game.rules.target}"
     lines: list[str] = []
-    before = (0,) * len(names)
+    before = tuple(getattr(game, "start_totals", (0,) * len(names)))
     for h, final in enumerate(finals):
         n_states = len(final.history())
         head = f"Hand {h + 1} of {len(finals)} · {goal}: {_score(names, before)}"
@@ -294,39 +295,49 @@ def action_label(action: Action, state: Any = None) -> str:
 
 
 class PlayTable(w.VBox):
-    """Play a hand of Sixty-six against the computer.
+    """Play a hand against the computer, in any registered variant, against any kind of
+    computer player.
 
     The table is shown from the human's seat. When it is the human's turn, every legal action,
     and only those, is a button (class ``cardlab-action``); after the human acts the computer
-    acts until it is the human's turn again or the hand is over. A log lists each step's
+    players act until it is the human's turn again or the hand is over. A log lists each step's
     explanation (most recent last); "New deal" deals the next seed.
 
     Parameters
     ----------
-    rules : SixtySixRules
-        The rule set (default :data:`cardlab.sixtysix.SANTASE`).
+    rules : the variant's rules, optional
+        The rule set (default: the variant's own default, :data:`cardlab.sixtysix.SANTASE` for
+        Sixty-six).
     seed : int
-        Seed of the deal (:func:`cardlab.sixtysix.deal`), also given to the computer player.
+        Seed of the deal (the variant's ``deal``), also given to the computer players.
     human : int
-        The human's seat, 0 or 1.
-    opponent : str or player
-        ``"heuristic"`` or ``"random"`` (made by ``cardlab.players.make_player(name, seed)``
-        for each deal), or any object with ``choose(view) -> Action``, used as it is.
+        The human's seat (0 .. players - 1).
+    opponent : str, player, or a sequence of them
+        A player kind offered by :func:`cardlab.players.player_kinds` for the variant
+        (``"heuristic"``, ``"random"``, ``"search"``; made by
+        ``cardlab.players.make_player(kind, seed, variant=...)`` for each deal), or any object
+        with ``choose(view) -> Action``, used as it is. With more than one computer seat, one
+        entry for all of them or a sequence with one entry per computer seat (in seat order).
     dealer : int or None
-        The dealer's seat; by default the computer deals, so the human leads first.
-    names : pair of str or None
+        The dealer's seat; by default the seat before the human's, so the human is eldest hand
+        and leads first (in Sixty-six: the computer deals).
+    names : sequence of str or None
         Player names, used in the explanations (third person); by default "Human" and
-        "Computer".
+        "Computer" (two players) or "Computer 1", "Computer 2", ...
+    variant : str
+        A registered variant name (default ``"sixty-six"``).
 
     Raises
     ------
     ValueError
-        If ``human`` or ``dealer`` is not a seat; errors of :func:`~cardlab.sixtysix.deal` and
-        ``make_player`` pass through.
+        If ``human`` or ``dealer`` is not a seat, or the number of opponents does not fit the
+        table; errors of the variant's ``deal`` and of ``make_player`` pass through.
+    TypeError
+        If an opponent is neither a kind name nor an object with ``choose``.
 
     Attributes
     ----------
-    state : SixtySixState
+    state : a variant's state
         The state now. ``states`` is its history.
     seed : int
         Seed of the deal in play.
@@ -343,23 +354,47 @@ class PlayTable(w.VBox):
     """
 
     def __init__(self, rules: Any = None, seed: int = 0, human: int = 0, opponent: Any = "heuristic",
-                 dealer: int | None = None, names: Sequence[str] | None = None):
-        from . import sixtysix
+                 dealer: int | None = None, names: Sequence[str] | None = None, variant: str = "sixty-six"):
+        from . import variants
 
-        if human not in (0, 1) or isinstance(human, bool):
-            raise ValueError(f"human must be seat 0 or 1, not {human!r}")
-        if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
-            raise ValueError(f"dealer must be None, seat 0 or seat 1, not {dealer!r}")
-        if not isinstance(opponent, str) and not callable(getattr(opponent, "choose", None)):
-            raise TypeError("opponent must be a player name ('heuristic', 'random') or an object with "
-                            "choose(view)")
-        self.rules = sixtysix.SANTASE if rules is None else rules
+        v = variants.get(variant)
+        n = v.players
+        seats = range(n)
+        if human not in seats or isinstance(human, bool):
+            raise ValueError(f"human must be a seat from 0 to {n - 1}, not {human!r}")
+        if dealer is not None and (dealer not in seats or isinstance(dealer, bool)):
+            raise ValueError(f"dealer must be None or a seat from 0 to {n - 1}, not {dealer!r}")
+        others = [s for s in seats if s != human]
+        if isinstance(opponent, (list, tuple)):
+            if len(opponent) != len(others):
+                raise ValueError(f"give one opponent for each of the {len(others)} computer seats, "
+                                 f"not {len(opponent)}")
+            opponents = list(opponent)
+        else:
+            opponents = [opponent] * len(others)
+        for o in opponents:
+            if not isinstance(o, str) and not callable(getattr(o, "choose", None)):
+                raise TypeError("opponent must be a player kind ('heuristic', 'random', 'search') or an object "
+                                "with choose(view)")
+        self.variant = variant
+        self._variant = v
+        self.rules = rules
+        if rules is None and variant == "sixty-six":
+            from . import sixtysix
+
+            self.rules = sixtysix.SANTASE
         self.human = human
         self.opponent = opponent
-        self.dealer = 1 - human if dealer is None else dealer
+        self._opponents = dict(zip(others, opponents))
+        self.dealer = (human - 1) % n if dealer is None else dealer
         if names is None:
-            nm = ["", ""]
-            nm[human], nm[1 - human] = "Human", "Computer"
+            nm = [""] * n
+            nm[human] = "Human"
+            if n == 2:
+                nm[others[0]] = "Computer"
+            else:
+                for k, s in enumerate(others, 1):
+                    nm[s] = f"Computer {k}"
             names = tuple(nm)
         self.names = tuple(names)
 
@@ -392,21 +427,20 @@ class PlayTable(w.VBox):
 
     def deal(self, seed: int) -> None:
         """Start a new hand from ``seed`` (same seats, dealer and rules), letting the computer
-        act first if it leads. Errors of :func:`~cardlab.sixtysix.deal` pass through."""
-        from . import sixtysix
-
-        state = sixtysix.deal(self.rules, dealer=self.dealer, seed=seed, names=self.names)
+        act first if it leads. Errors of the variant's ``deal`` pass through."""
+        kwargs = {} if self.rules is None else {"rules": self.rules}
+        state = self._variant.deal(dealer=self.dealer, seed=seed, names=self.names, **kwargs)
         self.seed = seed
-        self._player = self._make_player(seed)
+        self._players = {s: self._make_player(o, seed, s) for s, o in self._opponents.items()}
         self.start(state)
 
     def start(self, state: Any) -> None:
-        """Play on from ``state`` (a deal from :func:`~cardlab.sixtysix.deal_from_hands`, or any
-        position of a hand), with the same human seat; the computer acts first if it is to act.
-        "New deal" then deals ``seed + 1`` as usual. Raises ``TypeError`` if ``state`` is not a
-        Sixty-six state."""
-        if getattr(state, "variant", None) != "sixty-six":
-            raise TypeError(f"PlayTable plays Sixty-six states, not {type(state).__name__}")
+        """Play on from ``state`` (a deal from the variant's ``deal_from_hands``, or any position
+        of a hand), with the same human seat; the computer acts first if it is to act. "New
+        deal" then deals ``seed + 1`` as usual. Raises ``TypeError`` if ``state`` is not a state
+        of the table's variant."""
+        if getattr(state, "variant", None) != self.variant:
+            raise TypeError(f"this PlayTable plays {self.variant} states, not {type(state).__name__}")
         self.state = state
         self._say("")
         self._play_on()
@@ -452,12 +486,14 @@ class PlayTable(w.VBox):
         return f"PlayTable(seed {self.seed}, step {len(self.states)}, {status})"
 
     # -- internals --------------------------------------------------------------------------
-    def _make_player(self, seed: int):
-        if isinstance(self.opponent, str):
+    def _make_player(self, opponent: Any, seed: int, seat: int):
+        if isinstance(opponent, str):
             from .players import make_player
 
-            return make_player(self.opponent, seed)
-        return self.opponent
+            # two players: the deal's seed, as before; more: one seed per computer seat
+            pseed = seed if self._variant.players == 2 else seed * 10 + seat
+            return make_player(opponent, pseed, variant=self.variant)
+        return opponent
 
     def _computer_turns(self) -> None:
         """Let the computer act until it is the human's turn or the hand is over.
@@ -470,7 +506,7 @@ class PlayTable(w.VBox):
         while s.to_act is not None and s.to_act != self.human:
             seat = s.to_act
             try:
-                choice = self._player.choose(s.view(seat))
+                choice = self._players[seat].choose(s.view(seat))
             except Exception as exc:  # noqa: BLE001 - a bug in a player must not break the widget
                 self.state = s
                 self._say(f"The computer player failed: {type(exc).__name__}: {exc}", error=True)
@@ -499,7 +535,7 @@ class PlayTable(w.VBox):
             legal = s.legal_actions()
             cards = {a.card: a for a in legal if a.kind == "play"}
             ordered = [a for a in legal if a.kind != "play"]
-            ordered += [cards[c] for c in render.sort_hand(cards, s.trump)]
+            ordered += [cards[c] for c in render.sort_hand(cards, getattr(s, "trump", None))]
             for a in ordered:
                 b = _button(action_label(a, s), "cardlab-action", tooltip=str(a))
                 if a.kind == "play" and a.card.suit is not None and a.card.suit.is_red:

@@ -399,3 +399,46 @@ def test_stepper_shows_the_game_score_of_a_record():
     # a list of states has no game: no score line among the children
     plain = Stepper(game.replay()[0])
     assert plain.game_score not in plain.children
+
+
+def test_playtable_against_the_search_player():
+    p = PlayTable(seed=7, opponent="search")
+    assert p.act("K♣")
+    acts = p.state.actions()
+    assert str(acts[0]) == "K♣" and len(acts) >= 2 and p.message.value == ""
+    assert p.state.to_act == 0 or p.state.is_finished
+
+
+@pytest.mark.parametrize("variant", ["mariage-3", "russian-501"])
+def test_playtable_other_variants(variant):
+    from cardlab import variants
+
+    try:
+        n = variants.get(variant).players
+    except Exception as exc:  # noqa: BLE001 - a variant still missing is a skip
+        pytest.skip(str(exc))
+    p = PlayTable(seed=2, opponent="heuristic", variant=variant)
+    assert p.state.variant == variant and p.names[0] == "Human" and len(p.names) == n
+    assert p.dealer == n - 1                      # the seat before the human's deals: he is eldest
+    clicks = 0
+    while not p.state.is_finished:
+        assert p.state.to_act == 0
+        assert {b.action for b in p.action_buttons} == set(p.state.legal_actions())
+        p.action_buttons[0].click()
+        assert p.message.value == ""
+        clicks += 1
+        assert clicks < 200
+    assert p.action_buttons == ()
+
+
+def test_playtable_opponents_per_seat():
+    from cardlab import variants
+
+    try:
+        variants.get("mariage-3")
+    except Exception as exc:  # noqa: BLE001
+        pytest.skip(str(exc))
+    with pytest.raises(ValueError, match="one opponent for each of the 2"):
+        PlayTable(variant="mariage-3", opponent=["random"])
+    p = PlayTable(variant="mariage-3", opponent=["random", "heuristic"], seed=3)
+    assert p.names == ("Human", "Computer 1", "Computer 2")

@@ -1,0 +1,130 @@
+"""Per-variant adapters: how the analysis tools read one variant's states.
+
+Everything in :mod:`cardlab.analysis` that depends on a variant goes through an
+:class:`Adapter` registered under the variant's name (``state.variant``); nothing is decided by
+``if name == ...``. An adapter says:
+
+* ``play_spec(state, seats)``: the :class:`~cardlab.analysis.solver.PlaySpec` of a position of
+  pure card play, the ``seats`` maximising the adapter's payoff; raises :class:`NotSolvable`
+  (saying why) for a position that is not pure card play (Sixty-six's open stock, an auction);
+* ``result_value(state, seats)``: the same payoff read from a finished hand's result (so
+  brute-force minimax over the engine can be compared with the solver);
+* ``default_seats(state)``: who the question is about by default (the player to act; 501's
+  declarer; the partnership of the player to act);
+* ``value_unit``: what the payoff counts ("game points", "card points", "tricks", ...);
+* ``knowledge(views, names=None)`` and ``complete(view, knowledge, deal)``: for sampling (see
+  :mod:`cardlab.analysis.sampling`): the hidden locations and what the seat knows about them,
+  and a full state built from one seat's view plus one consistent assignment of the hidden
+  cards (Sixty-six); or ``world(view, knowledge, deal)``, an object with just the attributes
+  ``play_spec`` reads, for the games without a stock, whose sampled worlds are only solved;
+* ``score(state, seat)``: what a finished hand is worth to a seat in the game's own terms (for
+  tournaments), and ``other_side(seats, state)`` for two-sided zero-sum games.
+
+Adapters for the built-in variants are imported on first use (:func:`get`), so adding a variant
+to the analysis is one module with one :func:`register` call.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+__all__ = ["Adapter", "NotSolvable", "register", "get", "names", "BUILTIN"]
+
+
+class NotSolvable(ValueError):
+    """A position the exact solver cannot take: not pure card play (the stock is open, an
+    auction or a bid is pending), or a variant with no analysis adapter. The message says why."""
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """How the analysis tools read one variant (see the module docstring).
+
+    Attributes
+    ----------
+    variant : str
+        The variant's registered name.
+    play_spec : callable(state, seats) -> PlaySpec
+    result_value : callable(state, seats) -> int
+    default_seats : callable(state) -> tuple of int
+    value_unit : str
+    describe_value : callable(value, seats, state) -> str
+        The value in words ("A wins 2 game points").
+    knowledge : callable(views, names=None) -> Knowledge, optional
+    complete : callable(view, knowledge, deal) -> state, optional
+    world : callable(view, knowledge, deal) -> object, optional
+        Instead of ``complete``: an object with the state attributes ``play_spec`` reads, for
+        variants whose states are not rebuilt from a view; such a world can be solved (by the
+        sampling player, move by move) but not played on.
+    other_side : callable(seats, state) -> tuple of int, optional
+        For two-sided zero-sum games (Sixty-six, four-player Mariage): the seats of the other
+        side, whose best result is then the same value with the sign reversed.
+    score : callable(state, seat) -> number, optional
+        What a finished hand is worth to one seat in the game's own terms (see
+        :meth:`hand_score`).
+    """
+
+    variant: str
+    play_spec: Callable[..., Any]
+    result_value: Callable[..., int]
+    default_seats: Callable[..., tuple]
+    value_unit: str
+    describe_value: Callable[..., str]
+    knowledge: Callable[..., Any] | None = None
+    complete: Callable[..., Any] | None = None
+    score: Callable[..., Any] | None = None
+    world: Callable[..., Any] | None = None
+    other_side: Callable[..., tuple] | None = None
+
+    def hand_score(self, state, seat: int):
+        """What a finished hand is worth to ``seat`` in the game's own terms, for tournaments:
+        ``score(state, seat)`` if the adapter has one (501: how far the seat's score moved
+        towards 0; Ninety-Nine: the points scored), else ``result_value(state, (seat,))``."""
+        if self.score is not None:
+            return self.score(state, seat)
+        return self.result_value(state, (seat,))
+
+
+_REGISTRY: dict[str, Adapter] = {}
+
+#: Adapter modules shipped with cardlab, by variant name.
+BUILTIN = {
+    "sixty-six": "cardlab.analysis.adapt_sixtysix",
+    "russian-501": "cardlab.analysis.adapt_others",
+    "mariage-3": "cardlab.analysis.adapt_others",
+    "mariage-4": "cardlab.analysis.adapt_others",
+    "ninety-nine": "cardlab.analysis.adapt_others",
+}
+
+
+def register(adapter: Adapter) -> None:
+    """Add (or replace) the adapter of ``adapter.variant``."""
+    _REGISTRY[adapter.variant] = adapter
+
+
+def get(variant: str) -> Adapter:
+    """The adapter of ``variant``. Raises :class:`NotSolvable` if there is none (the variant's
+    module is missing or the analysis does not cover it yet)."""
+    if variant not in _REGISTRY and variant in BUILTIN:
+        try:
+            importlib.import_module(BUILTIN[variant])
+        except ImportError:
+            pass
+    try:
+        return _REGISTRY[variant]
+    except KeyError:
+        raise NotSolvable(f"the analysis has no adapter for the variant {variant!r}; "
+                          f"covered: {', '.join(names()) or 'none'}") from None
+
+
+def names() -> list[str]:
+    """Variants the analysis covers now (their engine module imports)."""
+    for v, mod in BUILTIN.items():
+        if v not in _REGISTRY:
+            try:
+                importlib.import_module(mod)
+            except ImportError:
+                pass
+    return sorted(_REGISTRY)

@@ -1,0 +1,171 @@
+"""Double-dummy analysis of real states: every card known, the best result for each side, the
+value of each legal action, the best line of play.
+
+These functions take any registered variant's state, ask its adapter
+(:mod:`cardlab.analysis.adapters`) for the play position, and solve it with
+:class:`~cardlab.analysis.solver.Solver`. A decision that is not a card (a marriage announced,
+an exchange or pass at a close, a claim) is searched through the engine itself, one level, and
+the positions after it are solved. :func:`brute_force` is plain minimax over the engine's state
+API, the reference the solver is tested against.
+
+Values are from the point of view of ``seats`` (by default the adapter's: the player to act in
+Sixty-six, the declarer in 501 ...): those seats maximise, every other seat minimises. With
+three players this is *paranoid* search: one seat (or the declarer) against the other two
+playing together, i.e. "what can this seat make whatever the others do".
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from . import adapters
+from .adapters import NotSolvable
+from .solver import Solver
+
+__all__ = ["solve", "action_values", "best_line", "brute_force", "value_table", "NotSolvable"]
+
+
+def _seats(state, seats) -> tuple:
+    ad = adapters.get(state.variant)
+    if seats is None:
+        return tuple(ad.default_seats(state))
+    if isinstance(seats, int):
+        return (seats,)
+    return tuple(seats)
+
+
+def solve(state, seats=None, tables: dict | None = None) -> int:
+    """The exact value of ``state`` for ``seats`` with all cards known.
+
+    Parameters
+    ----------
+    state : a variant's state
+    seats : int or tuple of int, optional
+        The maximising seat(s); by default the adapter's (see the module docstring).
+    tables : dict, optional
+        Transposition tables to reuse between calls on positions of the same hand.
+
+    Returns
+    -------
+    int
+        In the adapter's unit (``adapters.get(state.variant).value_unit``).
+
+    Raises
+    ------
+    NotSolvable
+        If the position is not card play (Sixty-six's open stock, an auction) or the variant has
+        no adapter.
+    """
+    ad = adapters.get(state.variant)
+    seats = _seats(state, seats)
+    return _solve(ad, state, seats, {} if tables is None else tables)
+
+
+def _table_for(tables, state, spec, seats):
+    key = (seats, _state_context(state))
+    t = tables.get(key)
+    if t is None:
+        t = tables[key] = {}
+    return t
+
+
+def _state_context(state) -> tuple:
+    """What fixes a hand's payoff besides the cards played: for the shared tables."""
+    return tuple(repr(getattr(state, a, None)) for a in ("rules", "closed_by", "close_info", "contract", "bidder",
+                                                          "bids", "trump", "awards", "joker_as"))
+
+
+def _solve(ad, state, seats, tables, depth: int = 2) -> int:
+    """Solve ``state``; a decision that is not a card (an exchange or a pass at a close, a
+    marriage announced before its lead) is searched through the engine, at most ``depth``
+    decisions deep, and an auction or a bid never (NotSolvable)."""
+    if state.is_finished:
+        return ad.result_value(state, seats)
+    try:
+        spec = ad.play_spec(state, seats)
+    except NotSolvable:
+        legal = state.legal_actions()
+        if depth <= 0 or all(a.kind == "play" for a in legal):
+            raise
+        vals = [_solve(ad, state.apply(a), seats, tables, depth - 1) for a in legal]
+        return max(vals) if state.to_act in seats else min(vals)
+    return Solver(spec, _table_for(tables, state, spec, seats)).value()
+
+
+def action_values(state, seats=None, tables: dict | None = None) -> list[tuple[Action, int | None]]:
+    """For each legal action of the player to act, the exact value (for ``seats``) of the
+    position after it, or ``None`` where that position cannot be solved (e.g. Sixty-six's
+    actions that leave the stock open: only "close" is then valued). Order: the engine's.
+
+    Raises :class:`NotSolvable` for a finished hand or a variant without an adapter."""
+    ad = adapters.get(state.variant)
+    if state.is_finished:
+        raise NotSolvable("the hand is over: there is no action to value")
+    seats = _seats(state, seats)
+    tables = {} if tables is None else tables
+    out = []
+    for a in state.legal_actions():
+        try:
+            out.append((a, _solve(ad, state.apply(a), seats, tables)))
+        except NotSolvable:
+            out.append((a, None))
+    return out
+
+
+def best_line(state, seats=None) -> list:
+    """The states of a best line of play from ``state`` to the end of the hand (``state``
+    first): at each step the player to act takes the first action of best value for its side
+    (maximising if in ``seats``, else minimising). Raises :class:`NotSolvable` if a position on
+    the way cannot be solved."""
+    seats = _seats(state, seats)
+    tables: dict = {}
+    line = [state]
+    s = state
+    while not s.is_finished:
+        vals = [(a, v) for a, v in action_values(s, seats, tables) if v is not None]
+        if not vals:
+            raise NotSolvable("no action of this position can be solved")
+        pick = max if s.to_act in seats else min
+        best = pick(v for _a, v in vals)
+        a = next(a for a, v in vals if v == best)
+        s = s.apply(a)
+        line.append(s)
+    return line
+
+
+def brute_force(state, seats=None) -> int:
+    """Plain minimax over the engine's state API (every legal action of every seat, no pruning):
+    the reference for testing the solver on small positions. Exponential: keep it to a few
+    cards per hand."""
+    ad = adapters.get(state.variant)
+    seats = _seats(state, seats)
+
+    def rec(s):
+        if s.is_finished:
+            return ad.result_value(s, seats)
+        vals = [rec(s.apply(a)) for a in s.legal_actions()]
+        return max(vals) if s.to_act in seats else min(vals)
+
+    return rec(state)
+
+
+def value_table(state, seats=None):
+    """A pandas DataFrame of :func:`action_values`: one row per legal action, with its value
+    for ``seats`` in the adapter's unit, the value in words, and whether it is best for the
+    player to act. Imports pandas."""
+    import pandas as pd
+
+    ad = adapters.get(state.variant)
+    seats = _seats(state, seats)
+    vals = action_values(state, seats)
+    known = [v for _a, v in vals if v is not None]
+    pick = max if state.to_act in seats else min
+    best = pick(known) if known else None
+    rows = []
+    for a, v in vals:
+        rows.append({
+            "action": str(a),
+            f"value ({ad.value_unit})": v,
+            "meaning": ad.describe_value(v, seats, state) if v is not None else "not solvable (stock open)",
+            "best": v is not None and v == best,
+        })
+    return pd.DataFrame(rows).set_index("action")

@@ -1,0 +1,220 @@
+"""Ready questions for the notebooks: each is asked of full states (the real one, or a world
+sampled from one seat's knowledge) and answered exactly, double dummy.
+
+A double-dummy answer on a sampled world assumes that, from then on, everybody plays knowing
+all the cards. The chance estimated this way is therefore an estimate of the best a seat could
+do *if it could see the cards after the decision*; real play, where the closer still has to
+guess, succeeds somewhat less often. The notebooks say so next to each figure.
+"""
+
+from __future__ import annotations
+
+from .adapters import NotSolvable
+from .exact import solve
+from .sampling import Estimate, _as_views, estimate
+
+__all__ = ["close_succeeds", "close_chance", "makes", "chance"]
+
+
+def close_succeeds(state) -> bool:
+    """Sixty-six: does closing the stock now win the hand for the player to act, with best play
+    by both (all cards known)? ``state`` must offer the action "close" [66.close].
+
+    Raises :class:`NotSolvable` if closing is not a legal action now."""
+    if not any(a.kind == "close" for a in state.legal_actions()):
+        raise NotSolvable("closing the stock is not a legal action in this position [rule 66.close]")
+    closer = state.to_act
+    return solve(state.apply("close"), seats=(closer,)) > 0
+
+
+def close_chance(state_or_views, samples: int = 1000, seed: int = 0) -> Estimate:
+    """Sixty-six: the chance that closing now succeeds, from the knowledge of the player to
+    act only: its hand, the turn-up, the cards played and shown. ``samples`` worlds are drawn
+    uniformly among the deals consistent with that knowledge and each is solved after the
+    close (:func:`close_succeeds`). Returns an :class:`Estimate` with a Wilson 95 % interval.
+
+    ``state_or_views``: a state (the views of its player to act along its history are used)
+    or that seat's list of views."""
+    views = _as_views(state_or_views)
+    return estimate(views, close_succeeds, samples=samples, seed=seed, text="closing succeeds")
+
+
+def makes(state, seats, threshold: int) -> bool:
+    """Does the side of ``seats`` reach at least ``threshold`` (in the adapter's unit) with best
+    play, all cards known? A zero-window search."""
+    return solve(state, seats=seats) >= threshold
+
+
+def chance(state_or_views, question, samples: int = 1000, seed: int = 0, text: str = "",
+           seat: int | None = None) -> Estimate:
+    """Any yes/no ``question(world)`` over ``samples`` worlds sampled from the knowledge of
+    ``seat`` (default: the player to act of the state)."""
+    return estimate(_as_views(state_or_views, seat) if seat is not None else _as_views(state_or_views),
+                    question, samples=samples, seed=seed, text=text)
+
+
+# ---------------------------------------------------------------------------------------------
+# 501: can I make a bid of N with this hand, before the prikup is seen?
+
+
+def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100, seed: int = 0,
+                   trumps: str = "best") -> Estimate:
+    """501: the chance that ``seat`` (default: the player to act), bidding ``bid`` with the seven
+    cards he holds, makes it, from his knowledge only (before the prikup is seen).
+
+    Each sample deals the 17 unseen cards uniformly to the two other active players (7 each)
+    and the prikup (3). The sampled hand is then played through the engine: the seat wins the
+    auction at ``bid`` (the others pass), takes the prikup, names trumps and a contract of
+    ``bid``, gives two cards away, and the play is solved exactly, the declarer against both
+    defenders (double dummy): success if his card points reach ``bid`` [501.score].
+
+    ``trumps="best"`` tries every trump suit and no trump and keeps the best (the gifts chosen
+    for each by the rule-based player :class:`cardlab.prikup501.Rule501Player`);
+    ``trumps="rule"`` names the trump the rule-based player's hand-strength rule picks (5 times
+    faster). Raises :class:`NotSolvable` if ``state`` is not a 501 auction in which ``seat`` has
+    looked at his cards; ``ValueError`` for a bid below the rules' minimum.
+    """
+    import random as _random
+
+    from .. import prikup501 as m
+    from .adapters import get
+    from .sampling import DealSampler, Knowledge, wilson
+    from .solver import Solver
+
+    if state.variant != m.VARIANT or state.phase != "auction":
+        raise NotSolvable("bid_chance_501 asks about a 501 hand during its auction")
+    seat = state.to_act if seat is None else seat
+    view = state.view(seat)
+    if not view.hand:
+        raise NotSolvable("this seat has not looked at its cards: there is no hand to judge")
+    r = state.rules
+    if bid < r.min_bid:
+        raise ValueError(f"a bid is at least {r.min_bid} under {r.name}")
+    if trumps not in ("best", "rule"):
+        raise ValueError("trumps must be 'best' or 'rule'")
+    others = [s for s in state.active if s != seat]
+    know = Knowledge(seat=seat, unseen=tuple(view.unseen),
+                     locations=tuple(f"{state.names[s]}'s hand" for s in others) + ("prikup",),
+                     counts=(7, 7, 3), excluded=(frozenset(),) * 3)
+    sampler = DealSampler(know)
+    rng = _random.Random(seed)
+    ad = get(m.VARIANT)
+    giver = m.Rule501Player(seed)
+    k = 0
+    for _ in range(samples):
+        deal = sampler.sample(rng)
+        hands = [()] * len(state.names)
+        hands[seat] = tuple(view.hand)
+        for s, cards in zip(others, deal[:2]):
+            hands[s] = cards
+        s = m.deal_from_hands(hands, deal[2], rules=r, dealer=state.dealer, names=state.names)
+        while s.phase == "auction":
+            if s.to_act == seat:
+                legal = [str(a) for a in s.legal_actions()]
+                s = s.apply("look" if "look" in legal and not s.looked[seat] else f"bid {bid}")
+            else:
+                s = s.apply("pass")
+        s = s.apply("take")
+        hand10 = s.hands[seat]
+        if trumps == "rule":
+            options = [m.hand_strength(hand10)["trump"]]
+        else:
+            options = [None, *sorted({c.suit for c in hand10})]
+        made = False
+        for t in options:
+            x = s.apply(f"contract {'NT' if t is None else t.symbol} {bid}")
+            while x.phase == "give":
+                x = x.apply(giver.choose(x.view(seat)))
+            if Solver(ad.play_spec(x, (seat,))).at_least(bid):
+                made = True
+                break
+        k += made
+    lo, hi = wilson(k, samples)
+    return Estimate(k, samples, k / samples if samples else 0.0, lo, hi,
+                    f"{state.names[seat]} makes a bid of {bid}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Ninety-Nine: which three bid cards?
+
+
+def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: int = 100, seed: int = 0):
+    """Ninety-Nine: for each choice of three bid cards, the chance that ``seat`` (default: the
+    player to act) then takes exactly the tricks bid, from his knowledge only.
+
+    Each sample deals the unseen cards uniformly to the two other players (the same samples for
+    every choice, so the choices are compared on the same deals). The other players lay their
+    bid cards and everybody plays the hand as the rule-based player
+    :class:`cardlab.ninetynine.NinetyNinePlayer` would (a play-out, not a double-dummy solve:
+    against two opponents who only wanted to spoil one exact bid, as a paranoid search assumes,
+    almost no bid can be guaranteed). Premiums are passed.
+
+    Parameters
+    ----------
+    state : a Ninety-Nine state in its bidding phase
+    choices : list of three-card tuples (or texts), optional
+        Default: for each bid the hand can make, the rule-based player's way to make it.
+    samples, seed : int
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per choice: the bid cards, the bid (♦ 0, ♠ 1, ♥ 2, ♣ 3 each [99.bid]), the
+        successes, the samples, the chance and its Wilson 95 % interval; best first.
+
+    Raises
+    ------
+    NotSolvable
+        If ``state`` is not a Ninety-Nine hand in its bidding phase.
+    """
+    import random as _random
+
+    import pandas as pd
+
+    from .. import ninetynine as m
+    from ..cards import format_cards, parse_cards
+    from .sampling import DealSampler, Knowledge, wilson
+
+    if state.variant != m.VARIANT or state.phase != "bid":
+        raise NotSolvable("bid_cards_chance_99 asks about a Ninety-Nine hand before the bid cards are laid")
+    seat = state.to_act if seat is None else seat
+    view = state.view(seat)
+    hand = tuple(view.hand)
+    wild, joker_as = state.rules.wild, state.joker_as
+    if choices is None:
+        ways = m.ways_to_bid(hand, joker_as, wild)
+        choices = [combos[0] for _bid, combos in sorted(ways.items()) if combos]
+    choices = [tuple(parse_cards(c)) for c in choices]
+    others = [s for s in range(3) if s != seat]
+    know = Knowledge(seat=seat, unseen=tuple(view.unseen),
+                     locations=tuple(f"{state.names[s]}'s hand" for s in others),
+                     counts=(12, 12), excluded=(frozenset(), frozenset()))
+    sampler = DealSampler(know)
+    rng = _random.Random(seed)
+    deals = [sampler.sample(rng) for _ in range(samples)]
+    turnup = state.turnup
+    rows = []
+    for choice in choices:
+        k = 0
+        for i, deal in enumerate(deals):
+            hands = [None] * 3
+            hands[seat] = hand
+            for s, cards in zip(others, deal):
+                hands[s] = cards
+            s = m.deal_from_hands(hands, turnup, rules=state.rules, dealer=state.dealer, names=state.names,
+                                  previous_successes=getattr(state, "previous_successes", None))
+            players = [m.NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)]
+            while not s.is_finished:
+                p = s.to_act
+                if s.phase == "bid" and p == seat:
+                    s = s.apply("bid " + format_cards(choice))
+                elif s.phase == "premium":
+                    s = s.apply("pass")
+                else:
+                    s = s.apply(players[p].choose(s.view(p)))
+            k += bool(s.result.made[seat])
+        lo, hi = wilson(k, samples)
+        rows.append({"bid cards": format_cards(choice), "bid": m.bid_value(choice, joker_as, wild),
+                     "made": k, "samples": samples, "chance": round(k / samples, 3),
+                     "95% low": round(lo, 3), "95% high": round(hi, 3)})
+    return pd.DataFrame(rows).sort_values(["chance", "bid"], ascending=[False, True]).set_index("bid cards")

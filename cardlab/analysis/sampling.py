@@ -1,0 +1,372 @@
+"""Sampling the cards one seat cannot see, consistently with everything it knows.
+
+A :class:`Knowledge` lists the unseen cards, the hidden locations (an opponent's hand, the
+face-down stock, the prikup ...), how many unseen cards each location holds, and the cards each
+location cannot hold (voids and other facts shown by the play). Each variant's adapter builds it
+from the seat's views (:func:`knowledge`).
+
+:class:`DealSampler` draws **uniformly** among all consistent assignments of the unseen cards to
+the locations, by exact counting: the cards are grouped by the set of locations they may be in;
+the number of completions is counted by dynamic programming over the remaining room in each
+location; each group's split is drawn with probability proportional to its number of
+completions, then the group's cards are shuffled into that split. :meth:`Knowledge.count_deals`
+and :meth:`Knowledge.card_probabilities` give the exact numbers the tests compare with.
+
+:func:`estimate` answers a yes/no question over sampled worlds (e.g. "does closing now
+succeed?"), with the count of samples and a Wilson 95 % confidence interval (:func:`wilson`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable, Sequence
+
+from ..cards import Card, format_cards
+
+__all__ = ["Knowledge", "DealSampler", "Estimate", "wilson", "estimate", "knowledge"]
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one seat knows about the cards it cannot see.
+
+    Attributes
+    ----------
+    seat : int
+        The seat whose knowledge this is.
+    unseen : tuple of Card
+        The cards whose place the seat does not know.
+    locations : tuple of str
+        The hidden locations, in words (e.g. ``("seat 1's hand", "stock")``).
+    counts : tuple of int
+        How many of the unseen cards each location holds; they add up to ``len(unseen)``.
+    excluded : tuple of frozenset of Card
+        Per location, the unseen cards it cannot hold (shown by the play).
+    notes : tuple of str
+        Each inference in words ("trick 8: seat 1 did not follow ♥, so holds no ♥").
+    extra : dict
+        Facts a variant's adapter needs to rebuild a full state (e.g. the turn-up card).
+
+    Raises
+    ------
+    ValueError
+        If the counts do not add up to the unseen cards, or no assignment is consistent.
+    """
+
+    seat: int
+    unseen: tuple
+    locations: tuple
+    counts: tuple
+    excluded: tuple
+    notes: tuple = ()
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self):
+        if sum(self.counts) != len(self.unseen) or any(c < 0 for c in self.counts):
+            raise ValueError(f"the hidden locations hold {list(self.counts)} cards but {len(self.unseen)} are unseen")
+        if len(self.excluded) != len(self.locations) or len(self.counts) != len(self.locations):
+            raise ValueError("give one count and one set of excluded cards per location")
+
+    def allowed(self, card: Card) -> tuple:
+        """Indices of the locations ``card`` may be in."""
+        return tuple(i for i, ex in enumerate(self.excluded) if card not in ex)
+
+    def _groups(self, first: Card | None = None):
+        groups: dict[int, list] = {}
+        for c in self.unseen:
+            sig = 0
+            for i, ex in enumerate(self.excluded):
+                if c not in ex:
+                    sig |= 1 << i
+            groups.setdefault(sig, []).append(c)
+        items = sorted(groups.items())
+        if first is not None:
+            items.sort(key=lambda kv: first not in kv[1])
+        return items
+
+    def count_deals(self) -> int:
+        """The exact number of consistent assignments of the unseen cards to the locations
+        (cards within a location unordered)."""
+        groups = self._groups()
+        return _Counter(tuple((sig, len(cs)) for sig, cs in groups), len(self.locations)).count(0, self.counts)
+
+    def card_probabilities(self) -> dict:
+        """``{card: (p_0, p_1, ...)}``: the exact probability of each unseen card being in each
+        location, under the uniform distribution over consistent deals."""
+        total = self.count_deals()
+        if total == 0:
+            raise ValueError("no deal is consistent with this knowledge")
+        out = {}
+        L = len(self.locations)
+        for sig, cards in self._groups():
+            first = cards[0]
+            groups = self._groups(first)
+            counter = _Counter(tuple((s, len(cs)) for s, cs in groups), L)
+            g = len(cards)
+            expect = [0] * L
+            for split in _splits(sig, g, L, self.counts):
+                ways = _multinomial(g, split) * counter.count(1, tuple(c - d for c, d in zip(self.counts, split)))
+                for i in range(L):
+                    expect[i] += split[i] * ways
+            probs = tuple(e / (g * total) for e in expect)
+            for c in cards:
+                out[c] = probs
+        return out
+
+    def describe(self) -> str:
+        """The knowledge in words."""
+        parts = [f"{len(self.unseen)} unseen cards: {format_cards(self.unseen)}"]
+        for name, n, ex in zip(self.locations, self.counts, self.excluded):
+            line = f"{name}: {n} of them"
+            if ex:
+                line += f", not {format_cards(sorted(ex))}"
+            parts.append(line)
+        parts.extend(self.notes)
+        return "; ".join(parts)
+
+
+def _splits(sig: int, g: int, L: int, caps: Sequence[int]):
+    """Every way to put ``g`` cards into the locations of bitmask ``sig`` within ``caps``."""
+    locs = [i for i in range(L) if sig >> i & 1]
+
+    def rec(k, left, cur):
+        if k == len(locs) - 1:
+            i = locs[k]
+            if left <= caps[i]:
+                cur[i] = left
+                yield tuple(cur)
+                cur[i] = 0
+            return
+        i = locs[k]
+        for a in range(min(left, caps[i]) + 1):
+            cur[i] = a
+            yield from rec(k + 1, left - a, cur)
+        cur[i] = 0
+
+    if not locs:
+        if g == 0:
+            yield (0,) * L
+        return
+    yield from rec(0, g, [0] * L)
+
+
+def _multinomial(g: int, split) -> int:
+    out = math.factorial(g)
+    for a in split:
+        out //= math.factorial(a)
+    return out
+
+
+class _Counter:
+    """Number of ways to place groups ``k..`` into the remaining room ``caps``."""
+
+    def __init__(self, groups, L):
+        self.groups = groups
+        self.L = L
+
+        @lru_cache(maxsize=None)
+        def count(k, caps):
+            if k == len(groups):
+                return 1 if not any(caps) else 0
+            sig, g = groups[k]
+            total = 0
+            for split in _splits(sig, g, L, caps):
+                total += _multinomial(g, split) * count(k + 1, tuple(c - d for c, d in zip(caps, split)))
+            return total
+
+        self.count = count
+
+
+class DealSampler:
+    """Uniform sampler of consistent deals for a :class:`Knowledge`.
+
+    Parameters
+    ----------
+    knowledge : Knowledge
+
+    Raises
+    ------
+    ValueError
+        If no deal is consistent with the knowledge.
+    """
+
+    def __init__(self, knowledge: Knowledge):
+        self.knowledge = knowledge
+        groups = knowledge._groups()
+        self._groups = groups
+        self._counter = _Counter(tuple((sig, len(cs)) for sig, cs in groups), len(knowledge.locations))
+        self.total = self._counter.count(0, tuple(knowledge.counts))
+        if self.total == 0:
+            raise ValueError("no deal of the unseen cards is consistent with what this seat knows: "
+                             + knowledge.describe())
+        self._choices = {}
+
+    def _split_table(self, k, caps):
+        key = (k, caps)
+        t = self._choices.get(key)
+        if t is None:
+            sig, g = self._groups[k][0], len(self._groups[k][1])
+            t = []
+            acc = 0
+            for split in _splits(sig, g, len(caps), caps):
+                w = _multinomial(g, split) * self._counter.count(k + 1, tuple(c - d for c, d in zip(caps, split)))
+                if w:
+                    acc += w
+                    t.append((acc, split))
+            self._choices[key] = t
+        return t
+
+    def sample(self, rng: random.Random) -> tuple:
+        """One deal: a tuple with, per location, a tuple of cards in random order."""
+        L = len(self.knowledge.locations)
+        caps = tuple(self.knowledge.counts)
+        out = [[] for _ in range(L)]
+        for k, (sig, cards) in enumerate(self._groups):
+            table = self._split_table(k, caps)
+            x = rng.randrange(table[-1][0])
+            for acc, split in table:
+                if x < acc:
+                    break
+            cs = list(cards)
+            rng.shuffle(cs)
+            pos = 0
+            for i in range(L):
+                out[i].extend(cs[pos:pos + split[i]])
+                pos += split[i]
+            caps = tuple(c - d for c, d in zip(caps, split))
+        for part in out:
+            rng.shuffle(part)
+        return tuple(tuple(p) for p in out)
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for ``k`` successes in ``n`` trials (95 % by default).
+    Returns ``(low, high)``; ``(0.0, 1.0)`` when ``n`` is 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    z2 = z * z
+    den = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A chance estimated over sampled worlds.
+
+    Attributes
+    ----------
+    successes, samples : int
+    p : float
+        successes / samples.
+    low, high : float
+        The Wilson 95 % confidence interval.
+    question : str
+    """
+
+    successes: int
+    samples: int
+    p: float
+    low: float
+    high: float
+    question: str = ""
+
+    def __str__(self) -> str:
+        return (f"{self.question}: {self.p:.1%} ({self.successes} of {self.samples} sampled deals; "
+                f"95% CI {self.low:.1%}–{self.high:.1%})")
+
+
+def knowledge(views, names=None) -> Knowledge:
+    """The :class:`Knowledge` of the seat of ``views`` (its views from the deal to now, or just
+    the last view; a state stands for the views of the player to act along its history).
+    ``names`` (default: a state's player names) are used in the notes; without them seats are
+    called "seat 1" etc.
+    Raises :class:`~cardlab.analysis.adapters.NotSolvable` for a variant with no adapter."""
+    from . import adapters
+
+    names = getattr(views, "names", None) if names is None else names
+    views = _as_views(views)
+    variant = _variant_of(views[-1])
+    ad = adapters.get(variant)
+    if ad.knowledge is None:
+        raise adapters.NotSolvable(f"the analysis cannot sample hidden cards in {variant!r} yet")
+    return ad.knowledge(views, names=names)
+
+
+def _variant_of(view) -> str:
+    v = getattr(view, "variant", None)
+    if v:
+        return v
+    rules = getattr(view, "rules", None)
+    mod = type(rules).__module__ if rules is not None else ""
+    from .. import variants
+
+    for name, m in variants._BUILTIN.items():
+        if m == mod:
+            return name
+    raise ValueError(f"cannot tell the variant of {type(view).__name__}")
+
+
+def _as_views(views, seat: int | None = None):
+    from ..state import GameState
+
+    if isinstance(views, GameState):
+        st = views
+        seat = st.to_act if seat is None else seat
+        return [s.view(seat) for s in st.history()]
+    if not isinstance(views, (list, tuple)):
+        return [views]
+    return list(views)
+
+
+def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text: str = "") -> Estimate:
+    """Estimate the chance that ``question(world)`` is true over ``samples`` worlds sampled
+    uniformly from what the seat of ``views`` knows.
+
+    Parameters
+    ----------
+    views : list of seat views (or one view)
+        The seat's views from the deal to now (the last is now); see :func:`knowledge`.
+    question : callable(state) -> bool
+        Asked of each full state (the real one in everything the seat sees, the hidden cards
+        sampled), e.g. :func:`cardlab.analysis.close_succeeds`.
+    samples : int
+        Number of worlds (each is an independent uniform draw).
+    seed : int
+        Seeds the sampler: the same seed gives the same answer.
+
+    Returns
+    -------
+    Estimate
+        With the count of samples and the Wilson 95 % interval.
+
+    Raises
+    ------
+    NotSolvable
+        For a variant whose adapter cannot rebuild full states from a view (the games without
+        a stock have their own questions: :func:`cardlab.analysis.bid_chance_501`, ...).
+    """
+    from . import adapters
+
+    names = getattr(views, "names", None)
+    views = _as_views(views)
+    ad = adapters.get(_variant_of(views[-1]))
+    if ad.complete is None or ad.knowledge is None:
+        raise adapters.NotSolvable(f"{ad.variant}: sampled worlds cannot be rebuilt as full states yet; use the "
+                                   f"variant's own questions (cardlab.analysis.questions)")
+    know = ad.knowledge(views, names=names)
+    sampler = DealSampler(know)
+    rng = random.Random(seed)
+    view = views[-1]
+    k = 0
+    for _ in range(samples):
+        world = ad.complete(view, know, sampler.sample(rng))
+        if question(world):
+            k += 1
+    lo, hi = wilson(k, samples)
+    return Estimate(k, samples, k / samples if samples else 0.0, lo, hi, text)

@@ -1,0 +1,145 @@
+"""Tournaments: computer players play seeded deals against each other.
+
+:func:`tournament` deals ``deals`` hands from seeds ``seed, seed + 1, ...`` and plays each one
+once for every rotation of the players round the table (so each player sits in every seat of
+every deal: the luck of the cards cancels out, as in duplicate bridge; four players play as two
+partnerships, so there the table is turned once only and each pair holds each half of the deal
+once). Players see only their
+seat's views. The result is a pandas DataFrame with one row per hand played; :func:`standings`
+sums it per player. The same arguments always give the same table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+__all__ = ["tournament", "standings"]
+
+
+def _make(spec: Any, seed: int, variant: str):
+    from ..players import make_player
+
+    if isinstance(spec, str):
+        return make_player(spec, seed, variant=variant)
+    if callable(getattr(spec, "choose", None)):
+        return spec
+    if callable(spec):  # a factory taking the seed
+        return spec(seed)
+    raise TypeError(f"a player is a kind name ('random', 'heuristic', 'search'), an object with choose(view) "
+                    f"or a factory taking a seed, not {spec!r}")
+
+
+def _label(spec: Any) -> str:
+    if isinstance(spec, str):
+        return spec
+    return getattr(spec, "name", None) or type(spec).__name__
+
+
+def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-six", rules: Any = None,
+               seed: int = 0, names: Sequence[str] | None = None, max_actions: int = 2000):
+    """Play ``deals`` seeded deals between ``players`` and return the results table.
+
+    Parameters
+    ----------
+    players : sequence
+        One entry per seat of the table: a player kind (``"random"``, ``"heuristic"``,
+        ``"search"``), an object with ``choose(view)``, or a factory ``f(seed) -> player``.
+        Kinds are built afresh for each hand with a seed derived from the deal.
+    deals : int
+        Number of deals (seeds ``seed`` .. ``seed + deals - 1``); each is played once per
+        rotation of the players round the table (with four players, two partnerships, twice:
+        as dealt and turned by one seat, so partners stay partners).
+    variant : str
+        A registered variant (default ``"sixty-six"``).
+    rules : the variant's rules, optional
+        Default: the variant's ``deal`` default.
+    seed : int
+    names : sequence of str, optional
+        A label per entry of ``players`` (default: the kind or the player's ``name``; repeated
+        labels get "#2", "#3").
+    max_actions : int
+        Safety limit of actions per hand.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per hand: ``deal`` (seed), ``rotation``, ``dealer``, a column per seat with the
+        label sitting there, ``winner`` (label, or "—"), ``reason`` when the result has one,
+        and one column per label with what the hand is worth to that player in the game's own
+        terms (``adapters.get(variant).hand_score``: Sixty-six and Mariage signed game points,
+        501 how far his score moved towards 0, Ninety-Nine the points scored). Sorted by deal
+        and rotation.
+
+    Raises
+    ------
+    ValueError
+        If the number of players does not fit the variant's table, or ``deals`` < 1.
+    """
+    import pandas as pd
+
+    from .. import variants
+    from . import adapters
+
+    v = variants.get(variant)
+    n = len(players)
+    if not v.accepts(n):
+        raise ValueError(f"{v.title} is played by {v.players}, not {n}")
+    if deals < 1:
+        raise ValueError("play at least one deal")
+    ad = adapters.get(variant)
+    labels = list(names) if names is not None else [_label(p) for p in players]
+    seen: dict[str, int] = {}
+    for i, lab in enumerate(labels):
+        seen[lab] = seen.get(lab, 0) + 1
+        if seen[lab] > 1:
+            labels[i] = f"{lab} #{seen[lab]}"
+    rows = []
+    # four players are two partnerships (seats 0 & 2, 1 & 3): turning the table by one seat keeps
+    # partners together and gives each pair the other half of the deal; turning it further
+    # would only repeat those seatings
+    rotations = 2 if n == 4 else n
+    for d in range(seed, seed + deals):
+        for rot in range(rotations):
+            order = [(i + rot) % n for i in range(n)]          # seat -> index into players
+            seat_players = [_make(players[order[s]], d * 7919 + 31 * s + rot, variant) for s in range(n)]
+            kwargs = {} if rules is None else {"rules": rules}
+            dealer = d % n
+            state = v.deal(dealer=dealer, seed=d, names=tuple(labels[order[s]] for s in range(n)), **kwargs)
+            steps = 0
+            while not state.is_finished:
+                seat = state.to_act
+                state = state.apply(seat_players[seat].choose(state.view(seat)))
+                steps += 1
+                if steps > max_actions:
+                    raise RuntimeError(f"deal {d} did not end within {max_actions} actions")
+            res = state.result
+            row = {"deal": d, "rotation": rot, "dealer": labels[order[dealer]]}
+            for s in range(n):
+                row[f"seat {s}"] = labels[order[s]]
+            w = getattr(res, "winner", None)
+            row["winner"] = labels[order[w]] if isinstance(w, int) else "—"
+            if getattr(res, "reason", None) is not None:
+                row["reason"] = res.reason
+            for s in range(n):
+                row[labels[order[s]]] = ad.hand_score(state, s)
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def standings(table):
+    """Per player label, from a :func:`tournament` table: hands played, hands "won" (in which
+    his value was the highest at the table and not everybody's was the same; partners win
+    together), and the total and mean value. Sorted by total, best first."""
+    import pandas as pd
+
+    seat_cols = [c for c in table.columns if c.startswith("seat ")]
+    labels = sorted({x for c in seat_cols for x in table[c]})
+    values = table[labels]
+    top = values.max(axis=1)
+    decided = top > values.min(axis=1)
+    out = []
+    for lab in labels:
+        col = table[lab]
+        out.append({"player": lab, "hands": int(col.notna().sum()), "won": int(((col == top) & decided).sum()),
+                    "total": float(col.sum()), "mean per hand": round(float(col.mean()), 3)})
+    return pd.DataFrame(out).set_index("player").sort_values("total", ascending=False)
