@@ -67,15 +67,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from operator import itemgetter
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Sequence
 
-from .actions import Action, play
+from .actions import _PLAY, Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .errors import IllegalActionError, NotationError, RulesError
 from .sixtysix import CARD_POINTS, DealError, shuffled_pack
 from .state import GameState
-from .tricks import RANKS_66, TrickRules, explain_duty, legal_plays, trick_winner
+from .tricks import RANKS_66, TrickRules, explain_duty, trick_winner
 
 __all__ = [
     "MariageRules",
@@ -324,6 +325,22 @@ _TRUMPS = {s: Action("trumps", None, s) for s in Suit}
 _KING = {s: Card.of(s, Rank.KING) for s in Suit}
 _QUEEN = {s: Card.of(s, Rank.QUEEN) for s in Suit}
 
+# Lookup tables for the hot path (legal actions and card play in random playouts). Each states a
+# fact of the pack once; the plain rule checks (tricks.legal_plays, _why_illegal) stay the source
+# of the error messages, and tests/test_mariage3_fast.py checks both agree at every step.
+_PLAY_T = tuple(_PLAY.get(i) for i in range(80))   # card -> its interned "play" action
+_SUIT_T = tuple(Card._table[i].suit if i in Card._table else None for i in range(80))   # card -> Suit
+_SUIT_CARDS = tuple(frozenset(c for c in PACK_24 if c.suit == s) for s in Suit)        # suit -> its 6 cards
+_STR_T = TrickRules(rank_order=RANKS_66)._strength  # card -> strength in its suit (A 6 ... 9 1)
+_PTS_T = tuple(_PTS.get(i, 0) for i in range(80))   # card -> card points
+_KQ_T = tuple(frozenset((_KING[s], _QUEEN[s])) for s in Suit)    # suit -> {K, Q}
+_QUEENS = frozenset(_QUEEN.values())
+_KING_OF_QUEEN = {_QUEEN[s]: _KING[s] for s in Suit}
+_MARRIAGE_OF_QUEEN = {_QUEEN[s]: _MARRIAGE[s] for s in Suit}
+_TRUMPS_TURN = tuple(_TRUMPS[s] for s in Suit) + (TURN,)
+_NEXT = (1, 2, 0)                                  # seat -> the seat at its left (next to act)
+_new_trick = tuple.__new__                        # Trick(...) without the named tuple's Python __new__
+
 
 def _parse_suit(text: str) -> Suit:
     t = text.strip()
@@ -376,6 +393,7 @@ def _positions(k: int) -> tuple[int, ...]:
 
 
 _POSITIONS = tuple(_positions(k) for k in range(3))
+_HAND_GETTERS = tuple(itemgetter(*p) for p in _POSITIONS)   # pack -> the k-th player's 8 cards
 #: Pack index of the dealer's last card (the trump card under ``dealer_last``).
 DEALER_LAST = 23
 #: Pack index of the first card of eldest's second packet (turned under ``eldest_chooses``).
@@ -709,7 +727,7 @@ class MariageState(GameState):
         hands: list = [(), (), ()]
         if rules.trump_rule == "dealer_last":
             for k in range(3):
-                hands[_seat_of(dealer, k)] = tuple(pack[i] for i in _POSITIONS[k])
+                hands[_seat_of(dealer, k)] = _HAND_GETTERS[k](pack)
             s.hands = tuple(hands)
             s.undealt = ()
             s.turnup = pack[DEALER_LAST]
@@ -730,12 +748,33 @@ class MariageState(GameState):
         return s
 
     def _child(self, action: Action | None) -> "MariageState":
+        """A copy of this state whose parent is this one; :meth:`_do` then changes it in place.
+        (Every slot of :attr:`__slots__` is copied; tests/test_mariage3_fast.py checks the list.)"""
         s = object.__new__(MariageState)
         s.parent = self
         s.last_action = action
         s._legal = None
-        for name in MariageState.__slots__:
-            setattr(s, name, getattr(self, name))
+        s.rules = self.rules
+        s.dealer = self.dealer
+        s.names = self.names
+        s.pack = self.pack
+        s.hands = self.hands
+        s.undealt = self.undealt
+        s.trump = self.trump
+        s.turnup = self.turnup
+        s.turnup_holder = self.turnup_holder
+        s.trump_named_by = self.trump_named_by
+        s.leader = self.leader
+        s.trick = self.trick
+        s.tricks = self.tricks
+        s.card_points = self.card_points
+        s.marriage_points = self.marriage_points
+        s.tricks_won = self.tricks_won
+        s.marriages = self.marriages
+        s.pending_marriage = self.pending_marriage
+        s.shown = self.shown
+        s.result = self.result
+        s._to_act = self._to_act
         return s
 
     # -- basic queries ----------------------------------------------------------------------
@@ -797,21 +836,65 @@ class MariageState(GameState):
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
-        seat = self._to_act
-        hand = self.hands[seat]
+        """The legal actions of a running hand, computed afresh from the lookup tables (no
+        cache). The same rules as :func:`cardlab.tricks.legal_plays` and :meth:`_why_illegal`,
+        in the same order: marriages in suit order (♣ ♦ ♥ ♠), then cards in hand order."""
+        hand = self.hands[self._to_act]
         if self.trump is None:
-            return tuple(_TRUMPS[s] for s in Suit) + (TURN,)
+            return _TRUMPS_TURN
         if self.trick:
-            return tuple(play(c) for c in legal_plays(hand, self.trick, self.trump, self.rules.trick_rules))
+            cards = self._follow_cards(hand)
+            return itemgetter(*cards)(_PLAY_T) if len(cards) > 1 else (_PLAY_T[cards[0]],)
         pm = self.pending_marriage
         if pm is not None:
-            return tuple(play(c) for c in hand if c in (_KING[pm], _QUEEN[pm]))
-        extra = []
-        if self.rules.marriages and (self.tricks or self.rules.marriage_on_first_lead):
-            for s in Suit:
-                if _KING[s] in hand and _QUEEN[s] in hand:
-                    extra.append(_MARRIAGE[s])
-        return tuple(extra) + tuple(play(c) for c in hand)
+            kq = _KQ_T[pm]
+            return tuple([_PLAY_T[c] for c in hand if c in kq])
+        cards = itemgetter(*hand)(_PLAY_T) if len(hand) > 1 else (_PLAY_T[hand[0]],)
+        r = self.rules
+        if r.marriages and (self.tricks or r.marriage_on_first_lead):
+            queens = _QUEENS.intersection(hand)
+            if queens:
+                kings = _KING_OF_QUEEN
+                pairs = [q for q in queens if kings[q] in hand]
+                if pairs:
+                    if len(pairs) > 1:
+                        pairs.sort()  # the queens' card order is the suit order ♣ ♦ ♥ ♠
+                    return tuple([_MARRIAGE_OF_QUEEN[q] for q in pairs]) + cards
+        return cards
+
+    def _follow_cards(self, hand: tuple) -> Sequence[Card]:
+        """The cards of ``hand`` that may be played to the current (unfinished, non-empty) trick:
+        :func:`cardlab.tricks.legal_plays` with the duties of :attr:`trick_rules`, written with
+        the lookup tables (trumps are fixed whenever a trick is in play)."""
+        trick = self.trick
+        suit_of = _SUIT_T
+        led = suit_of[trick[0]]
+        r = self.rules
+        if not _SUIT_CARDS[led].isdisjoint(hand):
+            same = [c for c in hand if suit_of[c] is led]
+            if r.must_head:
+                trump = self.trump
+                if led == trump or not any(suit_of[c] == trump for c in trick):  # not trumped
+                    strength = _STR_T
+                    top = max([strength[c] for c in trick if suit_of[c] is led])
+                    higher = [c for c in same if strength[c] > top]
+                    if higher:
+                        return higher
+            return same
+        if r.must_trump:
+            trump = self.trump
+            if not _SUIT_CARDS[trump].isdisjoint(hand):
+                trumps = [c for c in hand if suit_of[c] == trump]
+                if r.must_overtrump:
+                    strength = _STR_T
+                    in_trick = [strength[c] for c in trick if suit_of[c] == trump]
+                    if in_trick:
+                        top = max(in_trick)
+                        higher = [c for c in trumps if strength[c] > top]
+                        if higher:
+                            return higher
+                return trumps
+        return hand
 
     # -- applying actions -----------------------------------------------------------------
     def apply(self, action: Action | str, seat: int | None = None) -> "MariageState":
@@ -838,11 +921,16 @@ class MariageState(GameState):
                 raise IllegalActionError("m3.turn", f"there is no seat {seat!r}: seats are 0, 1 and 2")
             raise IllegalActionError("m3.turn", f"it is {self.names[self._to_act]}'s turn, not "
                                                 f"{self.names[seat]}'s")
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
             raise self._why_illegal(action)
         s = self._child(action)
-        s._do(self._to_act, action)
+        if action.kind == "play":
+            s._do_play(self._to_act, action.card)
+        else:
+            s._do(self._to_act, action)
         return s
 
     def playout(self, choose) -> HandResult:
@@ -857,7 +945,10 @@ class MariageState(GameState):
             action = choose(legal)
             if action not in legal:
                 raise s._why_illegal(action)
-            s._do(s._to_act, action)
+            if action.kind == "play":
+                s._do_play(s._to_act, action.card)
+            else:
+                s._do(s._to_act, action)
         return s.result
 
     def _do(self, seat: int, action: Action) -> None:
@@ -906,32 +997,66 @@ class MariageState(GameState):
             self._finish_66(seat)
 
     def _do_play(self, seat: int, card: Card) -> None:
-        hands = list(self.hands)
+        """Play ``card`` (legal) for ``seat``, in place; the third card of a trick scores it
+        (:func:`cardlab.tricks.trick_winner`'s rule, written with the lookup tables) and checks
+        for the end of the hand."""
+        hands = self.hands
         h = hands[seat]
         i = h.index(card)
-        hands[seat] = h[:i] + h[i + 1:]
-        self.hands = tuple(hands)
+        h = h[:i] + h[i + 1:]
+        if seat == 0:
+            self.hands = (h, hands[1], hands[2])
+        elif seat == 1:
+            self.hands = (hands[0], h, hands[2])
+        else:
+            self.hands = (hands[0], hands[1], h)
         self.pending_marriage = None
-        trick = self.trick + (card,)
-        if len(trick) < 3:
-            self.trick = trick
-            self._to_act = (seat + 1) % 3
+        trick = self.trick
+        if len(trick) < 2:
+            self.trick = trick + (card,)
+            self._to_act = _NEXT[seat]
             return
+        # the trick is complete: the highest trump, else the highest card of the suit led
+        c0, c1 = trick
+        trick = (c0, c1, card)
+        suit_of = _SUIT_T
+        strength = _STR_T
+        trump = self.trump
+        best, top, top_suit = 0, c0, suit_of[c0]
+        s1 = suit_of[c1]
+        if s1 is top_suit:
+            if strength[c1] > strength[top]:
+                best, top = 1, c1
+        elif s1 == trump:
+            best, top, top_suit = 1, c1, s1
+        s2 = suit_of[card]
+        if s2 is top_suit:
+            if strength[card] > strength[top]:
+                best = 2
+        elif s2 == trump:
+            best = 2
         leader = self.leader
-        winner = (leader + trick_winner(trick, self.trump, self.rules.trick_rules)) % 3
-        cp = list(self.card_points)
-        cp[winner] += sum(_PTS[c] for c in trick)
-        self.card_points = tuple(cp)
-        tw = list(self.tricks_won)
-        tw[winner] += 1
-        self.tricks_won = tuple(tw)
-        self.tricks = self.tricks + (Trick(leader, trick, winner),)
+        winner = (leader + best) % 3
+        pts = _PTS_T[c0] + _PTS_T[c1] + _PTS_T[card]
+        cp = self.card_points
+        tw = self.tricks_won
+        if winner == 0:
+            self.card_points = cp = (cp[0] + pts, cp[1], cp[2])
+            self.tricks_won = (tw[0] + 1, tw[1], tw[2])
+        elif winner == 1:
+            self.card_points = cp = (cp[0], cp[1] + pts, cp[2])
+            self.tricks_won = (tw[0], tw[1] + 1, tw[2])
+        else:
+            self.card_points = cp = (cp[0], cp[1], cp[2] + pts)
+            self.tricks_won = (tw[0], tw[1], tw[2] + 1)
+        self.tricks = self.tricks + (_new_trick(Trick, (leader, trick, winner)),)
         self.trick = ()
         self.leader = winner
         self._to_act = winner
-        if self.rules.going_out == "automatic" and self.points(winner) >= 66:
+        # the winner has a trick now, so his marriages count (points())
+        if self.rules.going_out == "automatic" and cp[winner] + self.marriage_points[winner] >= 66:
             self._finish_66(winner)
-        elif not any(self.hands):
+        elif not h:  # after a whole trick every hand has as many cards left
             self._cards_out(winner)
 
     # -- ending the hand ---------------------------------------------------------------------
