@@ -263,6 +263,10 @@ class Rules501:
         object.__setattr__(self, "_trick_rules", TrickRules(
             rank_order=RANKS_66, must_follow=True, must_head=self.must_head, must_trump=True,
             must_overtrump=self.must_overtrump))
+        # The auction's and the contract's legal lists depend only on a few numbers; they are
+        # built once per rule set and kept here with a frozenset for quick membership tests
+        # (not a field: equality, hashing and to_dict ignore it).
+        object.__setattr__(self, "_legal_cache", {})
 
     @property
     def trick_rules(self) -> TrickRules:
@@ -396,21 +400,54 @@ def _contract(trump: Suit | None, n: int) -> Action:
     return Action("contract", None, (NO_TRUMP if trump is None else trump, n))
 
 
-@functools.lru_cache(maxsize=1024)
-def _auction_legal(rules: "Rules501", high_bid: int | None, looked: bool) -> tuple[Action, ...]:
-    """The auction calls of a player to speak (cached: they depend only on these three)."""
-    values = rules.bid_values(high_bid)
-    if looked:
-        return (PASS,) + tuple(_bid(n) for n in values)
-    return (LOOK, PASS) + tuple(_blind(n) for n in values)
+def _auction_legal(rules: "Rules501", high_bid: int | None, looked: bool) -> tuple:
+    """``(calls, set of calls)``: the auction calls of a player to speak, in order, and the same
+    as a frozenset (cached in the rule set: they depend only on these three)."""
+    key = ("auction", high_bid, looked)
+    hit = rules._legal_cache.get(key)
+    if hit is None:
+        values = rules.bid_values(high_bid)
+        if looked:
+            calls = (PASS,) + tuple(_bid(n) for n in values)
+        else:
+            calls = (LOOK, PASS) + tuple(_blind(n) for n in values)
+        rules._legal_cache[key] = hit = (calls, frozenset(calls))
+    return hit
 
 
-@functools.lru_cache(maxsize=512)
-def _contract_legal(rules: "Rules501", bid: int) -> tuple[Action, ...]:
-    """``concede`` and every contract after a final bid of ``bid`` (cached)."""
-    out = [CONCEDE]
-    for trump in (*Suit, None):
-        out.extend(_contract(trump, n) for n in rules.contract_values(bid))
+def _contract_legal(rules: "Rules501", bid: int) -> tuple:
+    """``(actions, set of actions)``: ``concede`` and every contract after a final bid of
+    ``bid``, in order, and the same as a frozenset (cached in the rule set)."""
+    key = ("contract", bid)
+    hit = rules._legal_cache.get(key)
+    if hit is None:
+        out = [CONCEDE]
+        for trump in (*Suit, None):
+            out.extend(_contract(trump, n) for n in rules.contract_values(bid))
+        actions = tuple(out)
+        rules._legal_cache[key] = hit = (actions, frozenset(actions))
+    return hit
+
+
+# Per-card tables indexed by the card itself (a Card is an int code below 80): suit, card
+# points, the interned play action, and for kings and queens the marriage partner and the
+# "marriage" action. They keep property calls and Action building off the hot path.
+_SUIT_AT = tuple(Card._table[i].suit if i in Card._table else None for i in range(80))
+_PTS_AT = tuple(_PTS.get(Card._table.get(i), 0) for i in range(80))
+_PLAY_AT = tuple(play(Card._table[i]) if i in Card._table else None for i in range(80))
+_PARTNER_AT = tuple(
+    Card.of(c.suit, Rank.QUEEN if c.rank == Rank.KING else Rank.KING)
+    if c is not None and c.suit is not None and c.rank in (Rank.KING, Rank.QUEEN) else None
+    for c in (Card._table.get(i) for i in range(80)))
+_GIVE_AT = tuple(Action("give", Card._table[i]) if i in Card._table else None for i in range(80))
+_MARRIAGE_AT = tuple(Action("marriage", Card._table[i]) if _PARTNER_AT[i] is not None else None
+                     for i in range(80))
+
+
+def _replace(values: tuple, i: int, value) -> tuple:
+    """``values`` with item ``i`` replaced by ``value``."""
+    out = list(values)
+    out[i] = value
     return tuple(out)
 
 
@@ -442,6 +479,12 @@ def _check_pack(pack: Sequence) -> tuple[Card, ...]:
             raise DealError(f"card {i} ({c}) appears twice in the pack [rule 501.deal]")
         seen.add(c)
     return cards
+
+
+@functools.lru_cache(maxsize=None)
+def _next_seats(active: tuple, table: int) -> tuple:
+    """Per table seat, the active seat after it clockwise (``None`` for a seat sitting out)."""
+    return tuple(active[(active.index(s) + 1) % 3] if s in active else None for s in range(table))
 
 
 def active_seats(dealer: int, table: int) -> tuple[int, int, int]:
@@ -486,16 +529,25 @@ def deal(rules: Rules501 = PAGAT_501, dealer: int = 0, seed: int | None = None,
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(names):
         raise DealError(f"the dealer is a seat from 0 to {len(names) - 1}, not {dealer!r}")
     cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
-    active = active_seats(dealer, len(names))
-    hands: list[list[Card]] = [[] for _ in names]
+    seat_indexes, talon_indexes = _deal_layout(dealer, len(names))
+    hands = tuple(tuple(cards[i] for i in ix) for ix in seat_indexes)
+    talon = tuple(cards[i] for i in talon_indexes)
+    return Prikup501State._initial(rules, dealer, names, cards, hands, talon)
+
+
+@functools.lru_cache(maxsize=None)
+def _deal_layout(dealer: int, table: int) -> tuple:
+    """``(per table seat the pack indexes of his cards, the prikup's pack indexes)``, in the
+    order dealt, from :data:`DEAL_POSITIONS` [501.deal] (cached: it depends only on these two)."""
+    active = active_seats(dealer, table)
+    hands: list[list[int]] = [[] for _ in range(table)]
     talon = []
-    for i, c in enumerate(cards):
-        pos = DEAL_POSITIONS[i]
+    for i, pos in enumerate(DEAL_POSITIONS):
         if pos == "talon":
-            talon.append(c)
+            talon.append(i)
         else:
-            hands[active[pos]].append(c)
-    return Prikup501State._initial(rules, dealer, names, cards, tuple(tuple(h) for h in hands), tuple(talon))
+            hands[active[pos]].append(i)
+    return tuple(tuple(h) for h in hands), tuple(talon)
 
 
 def deal_from_hands(hands: Sequence, prikup, rules: Rules501 = PAGAT_501, dealer: int = 0,
@@ -756,7 +808,7 @@ class Prikup501State(GameState):
     __slots__ = ("rules", "dealer", "names", "pack", "active", "hands", "prikup", "prikup_up", "phase", "_to_act",
                  "looked", "passed", "auction", "high_bid", "high_bidder", "high_blind", "passes_in_row",
                  "bidder", "contract", "trump", "no_trump", "given", "leader", "trick", "tricks", "card_points",
-                 "tricks_won", "marriage_points", "marriages", "shown", "result")
+                 "tricks_won", "marriage_points", "marriages", "shown", "result", "_next")
 
     variant = VARIANT
 
@@ -772,6 +824,7 @@ class Prikup501State(GameState):
         s.names = names
         s.pack = pack
         s.active = active_seats(dealer, n)
+        s._next = _next_seats(s.active, n)
         s.hands = hands
         s.prikup = talon
         s.prikup_up = False
@@ -801,12 +854,44 @@ class Prikup501State(GameState):
         return s
 
     def _child(self, action):
+        """A copy of this state whose parent is this one; :meth:`_do` then changes it in place.
+        (Explicit assignments: this runs once per action, so it is on the hot path.)"""
         s = object.__new__(Prikup501State)
-        for name in Prikup501State.__slots__:
-            object.__setattr__(s, name, getattr(self, name))
         s.parent = self
         s.last_action = action
         s._legal = None
+        s.rules = self.rules
+        s.dealer = self.dealer
+        s.names = self.names
+        s.pack = self.pack
+        s.active = self.active
+        s._next = self._next
+        s.hands = self.hands
+        s.prikup = self.prikup
+        s.prikup_up = self.prikup_up
+        s.phase = self.phase
+        s._to_act = self._to_act
+        s.looked = self.looked
+        s.passed = self.passed
+        s.auction = self.auction
+        s.high_bid = self.high_bid
+        s.high_bidder = self.high_bidder
+        s.high_blind = self.high_blind
+        s.passes_in_row = self.passes_in_row
+        s.bidder = self.bidder
+        s.contract = self.contract
+        s.trump = self.trump
+        s.no_trump = self.no_trump
+        s.given = self.given
+        s.leader = self.leader
+        s.trick = self.trick
+        s.tricks = self.tricks
+        s.card_points = self.card_points
+        s.tricks_won = self.tricks_won
+        s.marriage_points = self.marriage_points
+        s.marriages = self.marriages
+        s.shown = self.shown
+        s.result = self.result
         return s
 
     # -- queries --------------------------------------------------------------------------
@@ -845,9 +930,11 @@ class Prikup501State(GameState):
         return min(8, len(self.tricks) + (0 if self.phase == "over" and not self.trick else 1))
 
     def next_seat(self, seat: int) -> int:
-        """The active seat after ``seat`` clockwise."""
-        a = self.active
-        return a[(a.index(seat) + 1) % 3]
+        """The active seat after ``seat`` clockwise (``ValueError`` for a seat not active)."""
+        nxt = self._next[seat]
+        if nxt is None:
+            raise ValueError(f"seat {seat} is not active in this hand")
+        return nxt
 
     def opponents(self) -> tuple[int, int]:
         """The bidder's opponents, the one on his left first (``()`` before the auction is won)."""
@@ -869,24 +956,40 @@ class Prikup501State(GameState):
         seat = self._to_act
         r = self.rules
         ph = self.phase
+        if ph == "play":
+            # Built directly from the hand with the per-card tables; the plain rule checks
+            # (tricks.legal_plays, explain_duty) stay the source of the refusals' reasons, and
+            # tests/test_501_legal_consistency.py checks that both agree at every step.
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                if r.must_head or r.must_overtrump:
+                    cards = legal_plays(hand, [c for _, c in trick], self.trump, r._trick_rules)
+                    return tuple([_PLAY_AT[c] for c in cards])
+                led = _SUIT_AT[trick[0][1]]
+                out = [_PLAY_AT[c] for c in hand if _SUIT_AT[c] is led]       # follow suit
+                if out:
+                    return tuple(out)
+                trump = self.trump
+                if trump is not None:
+                    out = [_PLAY_AT[c] for c in hand if _SUIT_AT[c] is trump]  # else trump
+                    if out:
+                        return tuple(out)
+                return tuple([_PLAY_AT[c] for c in hand])                     # else anything
+            out = [_PLAY_AT[c] for c in hand]
+            for c in hand:
+                partner = _PARTNER_AT[c]
+                if partner is not None and partner in hand:
+                    out.append(_MARRIAGE_AT[c])
+            return tuple(out)
         if ph == "auction":
-            return _auction_legal(r, self.high_bid, self.looked[seat])
+            return _auction_legal(r, self.high_bid, self.looked[seat])[0]
         if ph == "prikup":
             return (TAKE,)
         if ph == "contract":
-            return _contract_legal(r, self.high_bid)
-        if ph == "give":
-            return tuple(Action("give", c) for c in self.hands[seat])
-        # play
-        hand = self.hands[seat]
-        if self.trick:
-            cards = legal_plays(hand, [c for _, c in self.trick], self.trump, r.trick_rules)
-            return tuple(play(c) for c in cards)
-        out = [play(c) for c in hand]
-        for c in hand:
-            if c.rank in (Rank.KING, Rank.QUEEN) and _partner(c) in hand:
-                out.append(Action("marriage", c))
-        return tuple(out)
+            return _contract_legal(r, self.high_bid)[0]
+        # give
+        return tuple(_GIVE_AT[c] for c in self.hands[seat])
 
     # -- applying -------------------------------------------------------------------------
     def apply(self, action: Action | str, seat: int | None = None) -> "Prikup501State":
@@ -911,7 +1014,8 @@ class Prikup501State(GameState):
             action = parse_action(action)
         if seat is not None and seat != self.to_act:
             raise self._not_your_turn(seat, action)
-        if action not in self.legal_actions():
+        legal = self._legal
+        if not (action in legal if legal is not None and len(legal) <= 16 else self._allows(action)):
             raise self._why_illegal(action)
         if said is not None:
             worth = 40 if action.card.suit == self.trump else 20
@@ -920,8 +1024,28 @@ class Prikup501State(GameState):
                 raise IllegalActionError("501.marriage", f"the {action.card.suit.symbol} marriage is worth {worth} "
                                                          f"here ({why}), not {said}: say '{worth} {action.card}'")
         s = self._child(action)
-        s._do(self._to_act, action)
+        if action.kind == "play":  # the commonest action, straight to its handler
+            s._play(self._to_act, action.card)
+        else:
+            s._do(self._to_act, action)
         return s
+
+    def _allows(self, action: Action) -> bool:
+        """``action in self.legal_actions()``, answered from the cached frozensets for the long
+        lists of the auction and the contract."""
+        if self.result is None:
+            ph = self.phase
+            try:
+                if ph == "auction":
+                    return action in _auction_legal(self.rules, self.high_bid, self.looked[self._to_act])[1]
+                if ph == "contract":
+                    return action in _contract_legal(self.rules, self.high_bid)[1]
+            except TypeError:  # an unhashable value (e.g. a list): compare one by one below
+                pass
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        return action in legal
 
     def playout(self, choose) -> HandResult501:
         """Play the hand to its end with ``choose(legal_actions) -> Action`` and return the result,
@@ -931,27 +1055,24 @@ class Prikup501State(GameState):
         while s.result is None:
             legal = s._legal_now()
             a = choose(legal)
-            if a not in legal:
+            if not (a in legal if len(legal) <= 16 else s._allows(a)):
                 raise s._why_illegal(a)
             s._do(s._to_act, a)
         return s.result
 
-    def _set(self, attr, seat, value):
-        t = list(getattr(self, attr))
-        t[seat] = value
-        object.__setattr__(self, attr, tuple(t))
-
     def _do(self, seat: int, a: Action) -> None:
         self._legal = None
         kind = a.kind
-        if kind == "look":
-            self._set("looked", seat, True)
+        if kind == "play":  # the commonest action first
+            self._play(seat, a.card)
+        elif kind == "look":
+            self.looked = _replace(self.looked, seat, True)
         elif kind in ("bid", "blind", "pass"):
             self._auction_call(seat, a)
         elif kind == "take":
             self.prikup_up = True
-            self._set("hands", seat, self.hands[seat] + self.prikup)
-            self._set("shown", seat, self.shown[seat] | frozenset(self.prikup))
+            self.hands = _replace(self.hands, seat, self.hands[seat] + self.prikup)
+            self.shown = _replace(self.shown, seat, self.shown[seat] | frozenset(self.prikup))
             self.looked = tuple(True if s in self.active else False for s in range(len(self.names)))
             self.phase = "contract"
         elif kind == "concede":
@@ -966,13 +1087,13 @@ class Prikup501State(GameState):
             to = self.opponents()[len(self.given)]
             h = list(self.hands[seat])
             h.remove(a.card)
-            self._set("hands", seat, tuple(h))
-            self._set("hands", to, self.hands[to] + (a.card,))
+            self.hands = _replace(self.hands, seat, tuple(h))
+            self.hands = _replace(self.hands, to, self.hands[to] + (a.card,))
             # The cards go face down: from the first one on, nobody but the bidder knows which of
             # the prikup cards are still in his hand (one may now be in an opponent's), so they
             # stop being known to all [501.give]. Marking only the card given would tell the other
             # opponent where it went.
-            self._set("shown", seat, frozenset())
+            self.shown = _replace(self.shown, seat, frozenset())
             self.given = self.given + ((to, a.card),)
             if len(self.given) == 2:
                 self.phase = "play"
@@ -982,16 +1103,16 @@ class Prikup501State(GameState):
             if kind == "marriage":
                 suit = a.card.suit
                 value = 40 if suit == self.trump else 20
-                self._set("marriage_points", seat, self.marriage_points[seat] + value)
+                self.marriage_points = _replace(self.marriage_points, seat, self.marriage_points[seat] + value)
                 self.marriages = self.marriages + ((seat, suit, value),)
-                self._set("shown", seat, self.shown[seat] | {_partner(a.card)})
+                self.shown = _replace(self.shown, seat, self.shown[seat] | {_partner(a.card)})
             self._play(seat, a.card)
 
     def _auction_call(self, seat: int, a: Action) -> None:
         self.auction = self.auction + ((seat, a),)
         r = self.rules
         if a.kind == "pass":
-            self._set("passed", seat, True)
+            self.passed = _replace(self.passed, seat, True)
             self.passes_in_row += 1
         else:
             self.high_bid = a.value
@@ -1033,23 +1154,24 @@ class Prikup501State(GameState):
             f"{self.names[(self.dealer + 1) % n]} deals next [rule 501.auction]")
 
     def _play(self, seat: int, card: Card) -> None:
-        h = list(self.hands[seat])
-        h.remove(card)
-        self._set("hands", seat, tuple(h))
-        if card in self.shown[seat]:
-            self._set("shown", seat, self.shown[seat] - {card})
+        h = self.hands[seat]
+        i = h.index(card)
+        self.hands = _replace(self.hands, seat, h[:i] + h[i + 1:])
+        shown = self.shown[seat]
+        if shown and card in shown:
+            self.shown = _replace(self.shown, seat, shown - {card})
         trick = self.trick + ((seat, card),)
         if len(trick) < 3:
             self.trick = trick
-            self._to_act = self.next_seat(seat)
+            self._to_act = self._next[seat]
             return
-        cards = [c for _, c in trick]
-        w = trick[trick_winner(cards, self.trump, self.rules.trick_rules)][0]
-        pts = sum(_PTS[c] for c in cards)
+        cards = (trick[0][1], trick[1][1], card)
+        w = trick[trick_winner(cards, self.trump, self.rules._trick_rules)][0]
+        pts = _PTS_AT[cards[0]] + _PTS_AT[cards[1]] + _PTS_AT[card]
         if len(self.tricks) == 7:
             pts += self.rules.last_trick_bonus
-        self._set("card_points", w, self.card_points[w] + pts)
-        self._set("tricks_won", w, self.tricks_won[w] + 1)
+        self.card_points = _replace(self.card_points, w, self.card_points[w] + pts)
+        self.tricks_won = _replace(self.tricks_won, w, self.tricks_won[w] + 1)
         self.tricks = self.tricks + (Trick(self.leader, trick, w),)
         self.trick = ()
         self.leader = w
