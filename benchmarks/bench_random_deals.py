@@ -98,6 +98,27 @@ def variant_workload(name: str, deals: int, seed: int, count: bool = False):
     return run
 
 
+def variant_playout_workload(name: str, deals: int, seed: int):
+    """The same deals and random choices as :func:`variant_workload` through the variant's
+    ``playout(choose)`` (the same rules code run in place, only the result kept), or ``None`` when
+    its states have no ``playout``."""
+    from cardlab import variants
+
+    v = variants.get(name)
+    deal = v.deal
+    table = v.players
+    if not callable(getattr(deal(dealer=0, seed=seed), "playout", None)):
+        return None
+
+    def run() -> int:
+        choice = random.Random(seed).choice
+        for k in range(seed, seed + deals):
+            deal(dealer=k % table, seed=k).playout(choice)
+        return 0
+
+    return run
+
+
 def other_variants() -> list[str]:
     """Registered variants other than Sixty-six whose module imports, in name order."""
     from cardlab import variants
@@ -265,6 +286,10 @@ def main(argv=None) -> int:
             continue
         engines[f"cardlab {name}"] = {"run": variant_workload(name, args.deals, args.seed), "actions": actions,
                                       "times": [], "cpu_times": [], "variant": name}
+        fast = variant_playout_workload(name, args.deals, args.seed)
+        if fast is not None:
+            engines[f"  playout {name}"] = {"run": fast, "actions": actions, "times": [], "cpu_times": [],
+                                            "variant_playout": name}
     if api is not None:
         moves = schnapsen_workload(api, args.deals, args.seed, count=True)()  # warm-up + count
         engines["schnapsen"] = {"run": schnapsen_workload(api, args.deals, args.seed), "actions": moves,
@@ -313,7 +338,7 @@ def main(argv=None) -> int:
     print("deals/s: complete random hands per second (schnapsen: games, i.e. one hand to 66 on 20 cards);")
     print("µs/action: wall time per decision (legal_actions + choice + apply; schnapsen: per bot move).")
     print("cardlab rows: the state API, a new immutable state per action (history kept for steppers and")
-    print("records); playout rows: SixtySixState.playout, the same rules run in place, only the result kept.")
+    print("records); playout rows: the state's playout(), the same rules run in place, only the result kept.")
     print()
 
     # Wall time far above CPU time means the process was waiting for a CPU: other load on the machine.
@@ -326,7 +351,8 @@ def main(argv=None) -> int:
     met = None
     if sch is not None:
         for key, what in (("preset", "Sixty-six, state API"), ("playout", "Sixty-six, playout"),
-                          ("variant", "other variants, state API")):
+                          ("variant", "other variants, state API"),
+                          ("variant_playout", "other variants, playout")):
             ratios = {e[key]: e["ratio_vs_schnapsen"] for e in engines.values() if key in e}
             if not ratios:
                 continue
