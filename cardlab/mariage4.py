@@ -51,6 +51,9 @@ Typical use::
 from __future__ import annotations
 
 import dataclasses
+import random
+from functools import reduce
+from operator import or_
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Sequence
 
@@ -58,7 +61,7 @@ from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .errors import IllegalActionError, NotationError, RulesError
 from .state import GameState
-from .tricks import TrickRules, explain_duty, trick_winner
+from .tricks import TrickRules, explain_duty, legal_plays, trick_winner
 
 __all__ = [
     "Mariage4Rules", "RUSSIAN_4", "LITERAL", "PRESETS", "CARD_POINTS", "RULES", "CONTRACTS",
@@ -551,6 +554,18 @@ class SeatView4:
     legal_actions : tuple of Action
         Non-empty only when this seat is to act.
     finished : bool; result : HandResult4 or None; rules : Mariage4Rules
+    pending_marriage : Suit or None
+        As the state has it (:attr:`Mariage4State.pending_marriage`): the suit of the marriage
+        the player on lead has just announced (or falsely claimed, when the hand plays on) from
+        his own hand, whose king or queen he must now lead; ``None`` otherwise (once the card is
+        led, for a partner's marriage, and when the hand is over) [m4.marriage, m4.claim].
+        Public: everyone heard the announcement.
+    leader : int
+        As the state has it (:attr:`Mariage4State.leader`), a seat 0..3: in the play, the seat
+        that led the current trick, or that is to lead it when the trick is empty (the winner
+        of the last trick; once the hand is over, the winner of the last trick played). Before
+        the play it is the seat that will lead if the hand is played normally: eldest, until a
+        contract is settled, when it becomes the declarer [m4.contract.play].
     """
 
     seat: int
@@ -582,6 +597,7 @@ class SeatView4:
     result: HandResult4 | None
     rules: Mariage4Rules
     pending_marriage: Suit | None = None
+    leader: int = 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -591,13 +607,27 @@ class SeatView4:
 def shuffled_pack(seed: int) -> tuple[Card, ...]:
     """The 24-card pack shuffled reproducibly from ``seed`` (``random.Random(seed).shuffle``);
     index 0 is the top card. Raises :class:`DealError` for a seed that is not an int."""
-    import random
-
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise DealError(f"a seed must be a whole number, not {seed!r}")
     pack = list(PACK_24)
-    random.Random(seed).shuffle(pack)
+    rng = random.Random(seed)
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # pragma: no cover
+        rng.shuffle(pack)
+        return tuple(pack)
+    # random.Random.shuffle written out (Fisher-Yates from the end, j = _randbelow(i + 1) by
+    # rejection on getrandbits), without its two Python calls per card: the same pack for the
+    # same seed (tests/test_mariage4_fast.py compares it with rng.shuffle over many seeds).
+    getrandbits = rng.getrandbits
+    for i, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
     return tuple(pack)
+
+
+#: (i, bits) for each step of the shuffle of 24 cards: i from 23 down to 1, bits of i + 1.
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(23, 0, -1))
 
 
 def _check_pack(pack: Sequence) -> tuple[Card, ...]:
@@ -688,6 +718,24 @@ _SLOTS = ("rules", "dealer", "names", "pack", "cut_pack", "cuts", "phase", "hand
           "named_trump", "trump_turned", "_to_act", "leader", "trick", "tricks", "card_points", "tricks_won",
           "marriages", "marriage_points", "pending_marriage", "meld_lead", "shown", "awards", "standing", "passes",
           "nines_done", "nines", "asked", "contract", "aside", "sitting_out", "result")
+
+
+def _copy_slots(src, dst) -> None:
+    """Copy every attribute of :data:`_SLOTS` from ``src`` to ``dst`` (the values are immutable,
+    except ``nines``, which :meth:`Mariage4State._child` copies itself). Written out, not looped
+    over ``_SLOTS`` with getattr/setattr: this runs once per action (tests check it is complete)."""
+    (dst.rules, dst.dealer, dst.names, dst.pack, dst.cut_pack, dst.cuts) = (
+        src.rules, src.dealer, src.names, src.pack, src.cut_pack, src.cuts)
+    (dst.phase, dst.hands, dst.undealt, dst.trump, dst.named_trump, dst.trump_turned) = (
+        src.phase, src.hands, src.undealt, src.trump, src.named_trump, src.trump_turned)
+    (dst._to_act, dst.leader, dst.trick, dst.tricks, dst.card_points, dst.tricks_won) = (
+        src._to_act, src.leader, src.trick, src.tricks, src.card_points, src.tricks_won)
+    (dst.marriages, dst.marriage_points, dst.pending_marriage, dst.meld_lead, dst.shown, dst.awards) = (
+        src.marriages, src.marriage_points, src.pending_marriage, src.meld_lead, src.shown, src.awards)
+    (dst.standing, dst.passes, dst.nines_done, dst.nines, dst.asked, dst.contract) = (
+        src.standing, src.passes, src.nines_done, src.nines, src.asked, src.contract)
+    (dst.aside, dst.sitting_out, dst.result) = (
+        src.aside, src.sitting_out, src.result)
 
 
 class Mariage4State(GameState):
@@ -790,8 +838,7 @@ class Mariage4State(GameState):
 
     def _child(self, action):
         s = object.__new__(Mariage4State)
-        for k in _SLOTS:
-            setattr(s, k, getattr(self, k))
+        _copy_slots(self, s)
         s.parent = self
         s.last_action = action
         s._legal = None
@@ -876,13 +923,119 @@ class Mariage4State(GameState):
 
     # -- legality: one check for each action, used by legal_actions and apply -------------------
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the player to act may take now (empty once the hand is over)."""
+        """Every action the player to act may take now (empty once the hand is over), in a fixed
+        order (the order of :meth:`_candidates`). Built directly from the hand, the trick and the
+        phase (:meth:`_fast_legal`); the rule checks of :meth:`_check`, which explain a refusal,
+        state the same rules and are tested to agree with it (tests/test_mariage4_fast.py)."""
         if self._legal is None:
-            self._legal = () if self.result is not None else tuple(a for a in self._candidates()
-                                                                   if self._check(a) is None)
+            self._legal = () if self.result is not None else self._fast_legal()
         return self._legal
 
+    def _fast_legal(self) -> tuple[Action, ...]:
+        """The legal actions of a running hand, built per phase without the explained checks
+        (same actions, same order as filtering :meth:`_candidates` through :meth:`_check`)."""
+        ph = self.phase
+        seat = self._to_act
+        if ph == "play":
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                return tuple(map(_PLAY_OF.__getitem__, legal_plays(hand, [x for _, x in trick], self.trump,
+                                                                   self.trick_rules)))
+            pm = self.pending_marriage
+            if pm is not None:
+                return tuple(_PLAY_OF[c] for c in hand if c in _MARRIAGE_PAIR[pm])
+            plays = tuple(map(_PLAY_OF.__getitem__, hand))
+            if (self.contract or self.meld_lead == len(self.tricks)
+                    or (not self.tricks and not self.rules.marriage_first_lead)):
+                return plays
+            held = frozenset(hand)
+            mine = [s for s in _SUITS if _MARRIAGE_PAIR[s] <= held]
+            melds = mine
+            if self.rules.partner_can_meld:
+                ph_ = frozenset(self.hands[(seat + 2) % 4])
+                melds = [s for s in _SUITS if s in mine or _MARRIAGE_PAIR[s] <= ph_]
+            if not melds:
+                return plays
+            return tuple([_MARRIAGE[s] for s in melds] + [_CLAIM[s] for s in mine]) + plays
+        if ph == "announce":
+            return self._announce_legal(seat)
+        if ph == "cut":
+            return _CUT_ALL
+        if ph == "trump":
+            return _TRUMP_ALL
+        if ph == "nines":
+            ni = self.nines
+            if seat == ni["declarer"]:
+                return tuple(Action("leave", c) for c in ni["nines"])
+            suits = {c.suit for c in ni["nines"]}
+            out = [a for c in self.hands[seat] if c.suit in suits for a in _PLACE_OF[c]]
+            return tuple(out) if out else (PLACE_NONE,)
+        if ph == "aside":
+            hand = self.hands[seat]
+            r = self.rules
+            if seat != self.contract[1]:
+                return tuple(Action("aside", c) for c in hand)
+            out = []
+            for c in hand:
+                if r.five_aside == "last" and c != hand[-1]:
+                    continue
+                if r.beatable_rule and not _has_beatable([x for x in hand if x != c], hand):
+                    continue
+                out.append(Action("aside", c))
+            return tuple(out)
+        return ()
+
+    def _announce_legal(self, seat: int) -> tuple[Action, ...]:
+        """:meth:`_check_announce` without the reasons: which announcements are open to ``seat``."""
+        r = self.rules
+        hand = self.hands[seat]
+        standing = self.standing
+        out = [PASS]
+        if standing is None and not self.nines_done:
+            nines = len(_NINE_CARDS.intersection(hand))
+            if 0 < r.redeal_points_below and sum(map(_PTS.__getitem__, hand)) < r.redeal_points_below:
+                out.append(_REDEALS["points"])
+            if r.redeal_nines and nines == 4:
+                out.append(_REDEALS["nines"])
+            if r.redeal_trumps:
+                trump = self.named_trump
+                mine = [c for c in hand if _SUIT[c] == trump]
+                if len(mine) <= 1:
+                    theirs = [c for c in self.hands[(seat + 2) % 4] if _SUIT[c] == trump]
+                    if (len(mine) + len(theirs) <= 1 or (len(mine) == 1 and len(theirs) == 1
+                                                         and {mine[0], theirs[0]} == _NINE_JACK[trump])):
+                        out.append(_REDEALS["trumps"])
+            if r.three_nines:
+                if nines >= 3:
+                    out.append(NINES)
+                if r.nines_from_partner and nines == 2 and seat not in self.asked:
+                    out.append(ASK_NINE)
+        if (self.nines_done and r.contract_after_nines == "not_declarer" and self.nines["declarer"] == seat):
+            return tuple(out)
+        if standing is not None and r.overcall == "other_pair" and standing[1] % 2 == seat % 2:
+            return tuple(out)
+        low = -1 if standing is None else CONTRACTS.index(standing[0])
+        beatable = None
+        for i, k in enumerate(CONTRACTS):
+            if i <= low or k not in r.contracts:
+                continue
+            if k != "six" and r.beatable_rule:
+                if k == "five" and r.five_aside == "last":
+                    if not _has_beatable(hand[:-1], hand):
+                        continue
+                else:
+                    if beatable is None:
+                        beatable = _has_beatable(hand, hand)
+                    if not beatable:
+                        continue
+            out.append(_CONTRACT_ACTIONS[k])
+        return tuple(out)
+
     def _candidates(self) -> list[Action]:
+        """Every action of the notation that could apply in this phase, in the order of
+        :meth:`legal_actions`: filtered through :meth:`_check` they are the legal actions (the
+        plain statement that tests hold :meth:`_fast_legal` to)."""
         seat = self._to_act
         hand = self.hands[seat]
         ph = self.phase
@@ -1129,10 +1282,18 @@ class Mariage4State(GameState):
         """
         if not isinstance(action, Action):
             action = parse_action(action)
-        why = self._check(action)
-        if why is not None:
-            raise IllegalActionError(*why)
-        s = self._child(action)
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:                   # the explained checks say why it is refused
+            why = self._check(action)
+            if why is not None:
+                raise IllegalActionError(*why)
+        s = object.__new__(Mariage4State)                 # self._child(action), written out
+        _copy_slots(self, s)
+        s.parent = self
+        s.last_action = action
+        s._legal = None
+        if self.nines is not None:
+            s.nines = dict(self.nines, placed=dict(self.nines["placed"]))
         s._do(self._to_act, action)
         return s
 
@@ -1354,7 +1515,9 @@ class Mariage4State(GameState):
 
     def _play(self, seat: int, card: Card) -> None:
         hs = list(self.hands)
-        hs[seat] = tuple(c for c in hs[seat] if c != card)
+        h = list(hs[seat])
+        h.remove(card)
+        hs[seat] = tuple(h)
         self.hands = tuple(hs)
         if card in self.shown[seat]:
             sh = list(self.shown)
@@ -1362,8 +1525,7 @@ class Mariage4State(GameState):
             self.shown = tuple(sh)
         self.pending_marriage = None
         trick = self.trick + ((seat, card),)
-        n_active = len(self.active_seats)
-        if len(trick) < n_active:
+        if len(trick) < (4 if self.sitting_out is None else 3):      # len(self.active_seats)
             self.trick = trick
             self._to_act = self._next_active(seat)
             return
@@ -1371,7 +1533,7 @@ class Mariage4State(GameState):
         w = trick[trick_winner(cards, self.trump, self.trick_rules)][0]
         pair = w % 2
         cp = list(self.card_points)
-        cp[pair] += sum(_PTS[c] for c in cards)
+        cp[pair] += sum(map(_PTS.__getitem__, cards))
         self.card_points = tuple(cp)
         tw = list(self.tricks_won)
         tw[w] += 1
@@ -1484,7 +1646,8 @@ class Mariage4State(GameState):
             tricks_won=self.tricks_won, marriages=self.marriages, contract=self.contract, standing=self.standing,
             nines=nines, sitting_out=self.sitting_out, awards=self.awards, unseen=unseen, to_act=self.to_act,
             legal_actions=self.legal_actions() if self.to_act == seat else (), finished=self.result is not None,
-            result=self.result, rules=self.rules, pending_marriage=self.pending_marriage)
+            result=self.result, rules=self.rules, pending_marriage=self.pending_marriage,
+            leader=self.leader)
 
     def explain(self) -> str:
         """The last step in words (the shuffled pack, for the first state)."""
@@ -1512,15 +1675,31 @@ _REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all fo
                  "trumps": "their pair is short of trumps"}
 
 
+# Tables for the fast legal-action builder (Mariage4State._fast_legal).
+_PLAY_OF = {c: play(c) for c in PACK_24}
+_SUITS = tuple(Suit)
+_SUIT = {c: c.suit for c in PACK_24}
+_PLACE_OF = {c: (Action("place", c, "top"), Action("place", c, "bottom")) for c in PACK_24}
+_MARRIAGE_PAIR = {s: frozenset((Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN))) for s in Suit}
+_NINE_JACK = {s: {Card.of(s, Rank.NINE), Card.of(s, Rank.JACK)} for s in Suit}
+_CUT_ALL = tuple(_CUT.values())
+_TRUMP_ALL = tuple(_TRUMP[s] for s in Suit) + (TURN,)
+#: Per card, the higher cards of its suit (trick strength A 10 K Q J 9) [m4.contract.beatable].
+_HIGHER = {c: frozenset(d for d in PACK_24 if d.suit == c.suit
+                        and RUSSIAN_4.trick_rules.strength(d) > RUSSIAN_4.trick_rules.strength(c))
+           for c in PACK_24}
+_BIT = {c: 1 << int(c) for c in PACK_24}
+_HIGHER_BITS = {c: sum(_BIT[d] for d in _HIGHER[c]) for c in PACK_24}
+_NINE_CARDS = frozenset(c for c in PACK_24 if c.rank == Rank.NINE)
+
+
 def _has_beatable(cards, own) -> bool:
     """Does some card of ``cards`` have a higher card of its suit outside ``own`` (D-12)?"""
-    strength = RUSSIAN_4.trick_rules.strength
-    owned = set(own)
-    for c in cards:
-        for d in PACK_24:
-            if d.suit == c.suit and strength(d) > strength(c) and d not in owned:
-                return True
-    return False
+    if not cards:
+        return False
+    # some card has a higher card outside ``own`` <=> the union of the cards' higher cards
+    # (bit masks by card code) is not inside ``own``
+    return bool(reduce(or_, map(_HIGHER_BITS.__getitem__, cards)) & ~sum(map(_BIT.__getitem__, set(own))))
 
 
 def _explain(s: Mariage4State) -> str:
