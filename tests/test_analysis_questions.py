@@ -32,6 +32,8 @@ def test_501_a_sure_bid_is_always_made():
     assert (est.low, est.high) == pytest.approx(wilson(6, 6))
     with pytest.raises(ValueError):
         bid_chance_501(s, 10, seat=1, samples=1)
+    with pytest.raises(ValueError, match="from"):
+        bid_chance_501(s, s.rules.max_bid + 1, seat=1, samples=1)
     played = s.apply("bid 66")
     with pytest.raises(NotSolvable):
         bid_chance_501(m.deal(seed=1), 66)          # nobody has looked yet: no hand to judge
@@ -67,6 +69,31 @@ def test_99_bid_cards_table():
     assert len(one) == 1 and one["made"].iloc[0] == t["made"].iloc[0]
     with pytest.raises(NotSolvable):
         bid_cards_chance_99(_play_state(m), samples=1)
+    # two ways per bid: each bid at most twice, the first way of each bid as above, and the
+    # same sampled deals give the same counts to the same cards
+    t2 = bid_cards_chance_99(s, samples=6, seed=1, per_bid=2)
+    assert t2["bid"].value_counts().max() <= 2 and len(t2) > len(t)
+    for cards, row in t.iterrows():
+        assert t2.loc[cards, "made"] == row["made"]
+
+
+def test_99_default_choices_are_the_natural_ways():
+    # The hand K♦ 8♦ K♥ J♥ Q♥ 6♦ Jo 10♣ J♠ A♥ 7♠ 10♦ (deal seed 5, no trumps): the cheapest
+    # bid, 0, needs three diamonds aside, so one of the four (K♦ 10♦ 8♦ 6♦) stays. The trick
+    # estimate of the nine kept is the same for all four ways (a king alone, without a guard,
+    # counts 0, and so does a lone 10, 8 or 6), so the tie-break keeps the strongest nine: lay
+    # aside the three lowest, 10♦ 8♦ 6♦, keeping K♦.
+    m = engine("cardlab.ninetynine")
+    from cardlab.analysis.questions import bid_cards_chance_99
+
+    s = m.deal(seed=5)
+    hand = set(s.view(s.to_act).hand)
+    from cardlab.cards import parse_cards
+
+    assert hand == set(parse_cards("K♦ 8♦ K♥ J♥ Q♥ 6♦ Jo 10♣ J♠ A♥ 7♠ 10♦"))
+    t = bid_cards_chance_99(s, samples=2, seed=0)
+    zero = t[t["bid"] == 0]
+    assert len(zero) == 1 and set(parse_cards(zero.index[0])) == set(parse_cards("10♦ 8♦ 6♦"))
 
 
 def _play_state(m):

@@ -63,19 +63,30 @@ def test_solver_equals_brute_force(variant):
             assert solve(s, seats) == brute_force(s, seats), (variant, name, [str(a) for a in s.actions()])
 
 
-def test_mariage4_solver_equals_brute_force():
+@pytest.mark.parametrize("preset", ["russian", "literal"])
+def test_mariage4_solver_equals_brute_force(preset):
     mod = engine("mariage-4")
-    rules = mod.PRESETS[next(iter(mod.PRESETS))]
+    rules = mod.PRESETS[preset]
     normal = positions("mariage-4", rules, 3, 10, normal_play=True)
     contracts = positions("mariage-4", rules, 3, 10)
     assert len(normal) >= 8 and len(contracts) >= 8
+    solved = refused = 0
     for s in normal + contracts:
         seats = adapters.get("mariage-4").default_seats(s)
         try:
             a = solve(s, seats)
-        except NotSolvable:
+        except NotSolvable as exc:
+            # the one reading the solver leaves out: a false marriage claim that plays on
+            # (the "literal" preset) in normal play; everything else must be solved
+            assert rules.false_claim == "play_on" and not s.contract, str(exc)
+            assert "false_claim" in str(exc)
+            refused += 1
             continue
         assert a == brute_force(s, seats), [str(x) for x in s.actions()]
+        solved += 1
+    assert solved >= 8
+    if rules.false_claim != "play_on":
+        assert refused == 0
 
 
 def test_auction_is_not_solvable():

@@ -22,14 +22,24 @@ Who maximises what (the value, from the point of view of ``seats``):
   "fur coat" and "suit" (declarer alone against two, no trumps) included.
 * **Ninety-Nine**: 1 if ``seats[0]`` takes exactly the number of tricks he bid, else 0, against
   the other two playing together.
+
+Sampling during the card play (:func:`_play_knowledge`): the hidden cards of each other seat,
+less the cards it has shown (marriage partners, 501's gifts for the declarer, Ninety-Nine's
+revealed hands), with the voids shown by the play; in 501 a defender also knows that the other
+defender holds at most one of the prikup cards he saw turned up [501.give].
+
+Not covered (NotSolvable, saying which option): four-player Mariage with marriages announced for
+the partner (``partner_can_meld``), false marriage claims that play on (``false_claim="play_on"``,
+the "literal" preset) in normal play, and "five" with the opponents keeping six cards.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from ..cards import Card, Rank
+from ..cards import Card, Rank, format_cards
 from . import adapters
+from .sampling import Knowledge
 from .solver import PlaySpec, card_bit
 
 __all__: list[str] = []
@@ -254,18 +264,38 @@ def _register_501(m) -> None:
         return (state.to_act if state.to_act is not None else state.active[0],)
 
     def describe(v, seats, state):
-        text = f"{_names(state, seats)} take{'s' if len(seats) == 1 else ''} {v} card points"
+        # short enough for a table cell (pandas cuts text at 50 characters)
         if state.contract is not None and tuple(seats) == (state.bidder,):
-            made = "makes" if v >= state.contract else "fails"
-            text += f": {state.names[state.bidder]} {made} the contract of {state.contract}"
-        return text
+            return f"{v} card points: contract {state.contract} {'made' if v >= state.contract else 'failed'}"
+        return f"{_names(state, seats)} take{'s' if len(seats) == 1 else ''} {v} card points"
 
     def knowledge(views, names=None):
         v = views[-1]
         if v.phase != "play":
             raise adapters.NotSolvable("the analysis samples a 501 hand during its card play only")
-        return _play_knowledge(v, tuple(v.active), v.known, v.rules.trick_rules, lambda c: c, names,
+        know = _play_knowledge(v, tuple(v.active), v.known, v.rules.trick_rules, lambda c: c, names,
                                "out of play", 0)
+        if v.seat == v.bidder or not v.prikup:
+            return know
+        # A defender saw the prikup turned up; the declarer passed one card face down to each
+        # defender [501.give], so the other defender holds at most one prikup card (none if he
+        # has already played one) and the declarer the rest.
+        others = know.extra["others"]
+        mate = next(s for s in others if s != v.bidder)
+        loc = others.index(mate)
+        prikup = frozenset(v.prikup)
+        played = sum(1 for t in v.tricks for x in t.cards if x[0] == mate and x[1] in prikup)
+        played += sum(1 for x in v.trick if x[0] == mate and x[1] in prikup)
+        hidden = prikup & set(know.unseen)
+        if not hidden:
+            return know
+        most = max(0, 1 - played)
+        name = names[mate] if names else f"seat {mate}"
+        note = (f"the declarer passed {name} one card face down, so {name} holds at most {most} of the prikup "
+                f"cards {format_cards(sorted(hidden))}")
+        return Knowledge(seat=know.seat, unseen=know.unseen, locations=know.locations, counts=know.counts,
+                         excluded=know.excluded, notes=know.notes + (note,), extra=know.extra,
+                         limits=((loc, frozenset(hidden), most),))
 
     def world(view, know, deal):
         playing = tuple(view.active)

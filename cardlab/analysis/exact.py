@@ -149,9 +149,13 @@ def brute_force(state, seats=None) -> int:
 
 
 def value_table(state, seats=None):
-    """A pandas DataFrame of :func:`action_values`: one row per legal action, with its value
-    for ``seats`` in the adapter's unit, the value in words, and whether it is best for the
-    player to act. Imports pandas."""
+    """A pandas DataFrame of :func:`action_values`, indexed by the action's text: the column
+    ``"value (<unit>)"`` (the adapter's unit: game points in Sixty-six and Mariage, card points
+    in 501, 1 = bid made in Ninety-Nine; empty where the position after the action is not pure
+    card play, e.g. a Sixty-six card that leaves the stock open), ``"meaning"`` (the value in
+    words) and ``"best"`` (a best choice for the player to act: the highest value if he is one
+    of ``seats``, else the lowest). Raises :class:`NotSolvable` as :func:`action_values`.
+    Imports pandas."""
     import pandas as pd
 
     ad = adapters.get(state.variant)
@@ -165,7 +169,7 @@ def value_table(state, seats=None):
         rows.append({
             "action": str(a),
             f"value ({ad.value_unit})": v,
-            "meaning": ad.describe_value(v, seats, state) if v is not None else "not solvable (stock open)",
+            "meaning": ad.describe_value(v, seats, state) if v is not None else "not solved: not pure card play after it",
             "best": v is not None and v == best,
         })
     return pd.DataFrame(rows).set_index("action")

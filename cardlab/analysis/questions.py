@@ -40,17 +40,20 @@ def close_chance(state_or_views, samples: int = 1000, seed: int = 0) -> Estimate
 
 
 def makes(state, seats, threshold: int) -> bool:
-    """Does the side of ``seats`` reach at least ``threshold`` (in the adapter's unit) with best
-    play, all cards known? A zero-window search."""
+    """Does the side of ``seats`` reach at least ``threshold`` with best play, all cards known?
+    ``threshold`` is in the variant adapter's unit (``adapters.get(variant).value_unit``: game
+    points in Sixty-six and Mariage, card points in 501, 1 = bid made in Ninety-Nine). Raises
+    :class:`NotSolvable` as :func:`~cardlab.analysis.exact.solve` does."""
     return solve(state, seats=seats) >= threshold
 
 
 def chance(state_or_views, question, samples: int = 1000, seed: int = 0, text: str = "",
            seat: int | None = None) -> Estimate:
     """Any yes/no ``question(world)`` over ``samples`` worlds sampled from the knowledge of
-    ``seat`` (default: the player to act of the state)."""
-    return estimate(_as_views(state_or_views, seat) if seat is not None else _as_views(state_or_views),
-                    question, samples=samples, seed=seed, text=text)
+    ``seat`` (default: the player to act of the state). Returns an :class:`Estimate` (the count
+    of successes, the samples and the Wilson 95 % interval). Raises :class:`NotSolvable` for a
+    variant whose sampled worlds cannot be rebuilt as full states (see :func:`estimate`)."""
+    return estimate(_as_views(state_or_views, seat), question, samples=samples, seed=seed, text=text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -71,8 +74,15 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     ``trumps="best"`` tries every trump suit and no trump and keeps the best (the gifts chosen
     for each by the rule-based player :class:`cardlab.prikup501.Rule501Player`);
     ``trumps="rule"`` names the trump the rule-based player's hand-strength rule picks (5 times
-    faster). Raises :class:`NotSolvable` if ``state`` is not a 501 auction in which ``seat`` has
-    looked at his cards; ``ValueError`` for a bid below the rules' minimum.
+    faster). The gifts are chosen from the declarer's own ten cards only; the play after them
+    is solved with all cards open, so the figure is, in practice, an upper estimate of the
+    chance at the table (the declarer never has to guess). The other players' calls in the
+    auction so far are not used as evidence about their hands. ``bid`` is in card points.
+
+    Returns an :class:`Estimate` (successes, samples, Wilson 95 % interval). Raises
+    :class:`NotSolvable` if ``state`` is not a 501 auction in which ``seat`` has looked at his
+    cards; ``ValueError`` for a bid outside the rules' range (or off their step) or an unknown
+    ``trumps``.
     """
     import random as _random
 
@@ -88,8 +98,10 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     if not view.hand:
         raise NotSolvable("this seat has not looked at its cards: there is no hand to judge")
     r = state.rules
-    if bid < r.min_bid:
-        raise ValueError(f"a bid is at least {r.min_bid} under {r.name}")
+    if not r.min_bid <= bid <= r.max_bid or (bid - r.min_bid) % r.bid_step:
+        step = f" in steps of {r.bid_step}" if r.bid_step > 1 else ""
+        raise ValueError(f"a bid under {r.name} is from {r.min_bid} to {r.max_bid}{step}, not {bid} "
+                         f"[rules 501.bid.min, 501.bid.max]")
     if trumps not in ("best", "rule"):
         raise ValueError("trumps must be 'best' or 'rule'")
     others = [s for s in state.active if s != seat]
@@ -138,7 +150,28 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
 # Ninety-Nine: which three bid cards?
 
 
-def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: int = 100, seed: int = 0):
+def _ways_99(view, m, per_bid: int) -> list:
+    """For each bid the hand can make, its ``per_bid`` most natural ways, ranked as the
+    rule-based player ranks choices: the trick estimate of the nine cards kept
+    (:func:`cardlab.ninetynine.estimate_tricks`) nearest the bid first, then the strongest nine
+    kept (lowest cards laid aside)."""
+    tr = m.TRICK_RULES
+    out = []
+    ways = m.ways_to_bid(tuple(view.hand), view.joker_as, view.rules.wild)
+    for bid, combos in sorted(ways.items()):
+        ranked = []
+        for combo in combos:
+            keep = [view.effective(c) for c in view.hand if c not in combo]
+            est, _why = m.estimate_tricks(keep, view.trump)
+            strength = sum(tr.strength(c) + (9 if c.suit == view.trump else 0) for c in keep if c.suit is not None)
+            ranked.append(((abs(bid - est), -strength), combo))
+        ranked.sort(key=lambda kv: kv[0])
+        out.extend(combo for _key, combo in ranked[:per_bid])
+    return out
+
+
+def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: int = 100, seed: int = 0,
+                        per_bid: int = 1):
     """Ninety-Nine: for each choice of three bid cards, the chance that ``seat`` (default: the
     player to act) then takes exactly the tricks bid, from his knowledge only.
 
@@ -153,14 +186,21 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     ----------
     state : a Ninety-Nine state in its bidding phase
     choices : list of three-card tuples (or texts), optional
-        Default: for each bid the hand can make, the rule-based player's way to make it.
+        Default: for each bid 0–9 the hand can make, its ``per_bid`` most natural ways, ranked
+        as the rule-based player ranks them (the trick estimate of the nine cards kept nearest
+        the bid, then the strongest nine kept).
     samples, seed : int
+        The number of sampled deals (the same for every choice) and the seed.
+    per_bid : int
+        How many ways of making each bid the default choices include (1: one row per bid).
 
     Returns
     -------
     pandas.DataFrame
-        One row per choice: the bid cards, the bid (♦ 0, ♠ 1, ♥ 2, ♣ 3 each [99.bid]), the
-        successes, the samples, the chance and its Wilson 95 % interval; best first.
+        Indexed by the bid cards; columns "bid" (tricks: ♦ 0, ♠ 1, ♥ 2, ♣ 3 each [99.bid]),
+        "made" and "samples" (counts of sampled deals), "chance", "95% low", "95% high" (the
+        share of deals where the bid is made exactly, with its Wilson 95 % interval); best
+        chance first.
 
     Raises
     ------
@@ -182,8 +222,7 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     hand = tuple(view.hand)
     wild, joker_as = state.rules.wild, state.joker_as
     if choices is None:
-        ways = m.ways_to_bid(hand, joker_as, wild)
-        choices = [combos[0] for _bid, combos in sorted(ways.items()) if combos]
+        choices = _ways_99(view, m, per_bid)
     choices = [tuple(parse_cards(c)) for c in choices]
     others = [s for s in range(3) if s != seat]
     know = Knowledge(seat=seat, unseen=tuple(view.unseen),

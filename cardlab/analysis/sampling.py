@@ -9,7 +9,9 @@ from the seat's views (:func:`knowledge`).
 the locations, by exact counting: the cards are grouped by the set of locations they may be in;
 the number of completions is counted by dynamic programming over the remaining room in each
 location; each group's split is drawn with probability proportional to its number of
-completions, then the group's cards are shuffled into that split. :meth:`Knowledge.count_deals`
+completions, then the group's cards are shuffled into that split. Cardinality facts ("this
+location holds at most one of these cards": 501's prikup cards in a defender's hand) are counted
+in the same dynamic programme, so they too are respected exactly and uniformly. :meth:`Knowledge.count_deals`
 and :meth:`Knowledge.card_probabilities` give the exact numbers the tests compare with.
 
 :func:`estimate` answers a yes/no question over sampled worlds (e.g. "does closing now
@@ -49,6 +51,10 @@ class Knowledge:
         Each inference in words ("trick 8: seat 1 did not follow ♥, so holds no ♥").
     extra : dict
         Facts a variant's adapter needs to rebuild a full state (e.g. the turn-up card).
+    limits : tuple of (int, frozenset of Card, int)
+        Cardinality facts: ``(location, cards, most)`` says the location holds at most ``most``
+        of ``cards`` (501: a defender holds at most one of the prikup cards, the one the
+        declarer may have passed him [501.give]). Counting and sampling respect them exactly.
 
     Raises
     ------
@@ -63,35 +69,51 @@ class Knowledge:
     excluded: tuple
     notes: tuple = ()
     extra: dict = field(default_factory=dict, compare=False)
+    limits: tuple = ()
 
     def __post_init__(self):
         if sum(self.counts) != len(self.unseen) or any(c < 0 for c in self.counts):
             raise ValueError(f"the hidden locations hold {list(self.counts)} cards but {len(self.unseen)} are unseen")
         if len(self.excluded) != len(self.locations) or len(self.counts) != len(self.locations):
             raise ValueError("give one count and one set of excluded cards per location")
+        for loc, _cards, most in self.limits:
+            if not 0 <= loc < len(self.locations) or most < 0:
+                raise ValueError(f"a limit names location {loc} of {len(self.locations)} and at most {most} cards")
 
     def allowed(self, card: Card) -> tuple:
         """Indices of the locations ``card`` may be in."""
         return tuple(i for i, ex in enumerate(self.excluded) if card not in ex)
 
     def _groups(self, first: Card | None = None):
-        groups: dict[int, list] = {}
+        """``[((sig, limit_mask), cards), ...]``: the unseen cards grouped by the locations they
+        may be in (bitmask) and the limits they fall under (bitmask); ``first``'s group first."""
+        groups: dict[tuple, list] = {}
         for c in self.unseen:
             sig = 0
             for i, ex in enumerate(self.excluded):
                 if c not in ex:
                     sig |= 1 << i
-            groups.setdefault(sig, []).append(c)
+            lim = 0
+            for j, (_loc, cards, _most) in enumerate(self.limits):
+                if c in cards:
+                    lim |= 1 << j
+            groups.setdefault((sig, lim), []).append(c)
         items = sorted(groups.items())
         if first is not None:
             items.sort(key=lambda kv: first not in kv[1])
         return items
 
+    def _counter(self, groups) -> "_Counter":
+        return _Counter(tuple((key, len(cs)) for key, cs in groups), len(self.locations),
+                        tuple(loc for loc, _c, _m in self.limits))
+
+    def _start(self) -> tuple:
+        return (tuple(self.counts), tuple(most for _l, _c, most in self.limits))
+
     def count_deals(self) -> int:
         """The exact number of consistent assignments of the unseen cards to the locations
         (cards within a location unordered)."""
-        groups = self._groups()
-        return _Counter(tuple((sig, len(cs)) for sig, cs in groups), len(self.locations)).count(0, self.counts)
+        return self._counter(self._groups()).count(0, self._start())
 
     def card_probabilities(self) -> dict:
         """``{card: (p_0, p_1, ...)}``: the exact probability of each unseen card being in each
@@ -101,14 +123,18 @@ class Knowledge:
             raise ValueError("no deal is consistent with this knowledge")
         out = {}
         L = len(self.locations)
-        for sig, cards in self._groups():
+        for key, cards in self._groups():
             first = cards[0]
             groups = self._groups(first)
-            counter = _Counter(tuple((s, len(cs)) for s, cs in groups), L)
+            counter = self._counter(groups)
             g = len(cards)
             expect = [0] * L
-            for split in _splits(sig, g, L, self.counts):
-                ways = _multinomial(g, split) * counter.count(1, tuple(c - d for c, d in zip(self.counts, split)))
+            start = self._start()
+            for split in _splits(key[0], g, L, self.counts):
+                nxt = counter.step(key, split, start)
+                if nxt is None:
+                    continue
+                ways = _multinomial(g, split) * counter.count(1, nxt)
                 for i in range(L):
                     expect[i] += split[i] * ways
             probs = tuple(e / (g * total) for e in expect)
@@ -124,6 +150,8 @@ class Knowledge:
             if ex:
                 line += f", not {format_cards(sorted(ex))}"
             parts.append(line)
+        for loc, cards, most in self.limits:
+            parts.append(f"{self.locations[loc]}: at most {most} of {format_cards(sorted(cards))}")
         parts.extend(self.notes)
         return "; ".join(parts)
 
@@ -161,23 +189,45 @@ def _multinomial(g: int, split) -> int:
 
 
 class _Counter:
-    """Number of ways to place groups ``k..`` into the remaining room ``caps``."""
+    """Number of ways to place groups ``k..`` into the remaining room: ``room = (caps, lims)``,
+    the cards still to go in each location and, per limit, how many more of its cards its
+    location may take. ``groups``: ``((sig, limit_mask), size)``; ``limit_locs``: each limit's
+    location."""
 
-    def __init__(self, groups, L):
+    def __init__(self, groups, L, limit_locs=()):
         self.groups = groups
         self.L = L
+        self.limit_locs = limit_locs
 
         @lru_cache(maxsize=None)
-        def count(k, caps):
+        def count(k, room):
+            caps, _lims = room
             if k == len(groups):
                 return 1 if not any(caps) else 0
-            sig, g = groups[k]
+            key, g = groups[k]
             total = 0
-            for split in _splits(sig, g, L, caps):
-                total += _multinomial(g, split) * count(k + 1, tuple(c - d for c, d in zip(caps, split)))
+            for split in _splits(key[0], g, L, caps):
+                nxt = self.step(key, split, room)
+                if nxt is not None:
+                    total += _multinomial(g, split) * count(k + 1, nxt)
             return total
 
         self.count = count
+
+    def step(self, key, split, room):
+        """The room left after a group with ``key`` is split as ``split``; None if a limit is
+        broken."""
+        caps, lims = room
+        lim_mask = key[1]
+        if lim_mask:
+            lims = list(lims)
+            for j, loc in enumerate(self.limit_locs):
+                if lim_mask >> j & 1:
+                    lims[j] -= split[loc]
+                    if lims[j] < 0:
+                        return None
+            lims = tuple(lims)
+        return (tuple(c - d for c, d in zip(caps, split)), lims)
 
 
 class DealSampler:
@@ -197,37 +247,40 @@ class DealSampler:
         self.knowledge = knowledge
         groups = knowledge._groups()
         self._groups = groups
-        self._counter = _Counter(tuple((sig, len(cs)) for sig, cs in groups), len(knowledge.locations))
-        self.total = self._counter.count(0, tuple(knowledge.counts))
+        self._counter = knowledge._counter(groups)
+        self.total = self._counter.count(0, knowledge._start())
         if self.total == 0:
             raise ValueError("no deal of the unseen cards is consistent with what this seat knows: "
                              + knowledge.describe())
         self._choices = {}
 
-    def _split_table(self, k, caps):
-        key = (k, caps)
+    def _split_table(self, k, room):
+        key = (k, room)
         t = self._choices.get(key)
         if t is None:
-            sig, g = self._groups[k][0], len(self._groups[k][1])
+            gkey, g = self._groups[k][0], len(self._groups[k][1])
             t = []
             acc = 0
-            for split in _splits(sig, g, len(caps), caps):
-                w = _multinomial(g, split) * self._counter.count(k + 1, tuple(c - d for c, d in zip(caps, split)))
+            for split in _splits(gkey[0], g, len(room[0]), room[0]):
+                nxt = self._counter.step(gkey, split, room)
+                if nxt is None:
+                    continue
+                w = _multinomial(g, split) * self._counter.count(k + 1, nxt)
                 if w:
                     acc += w
-                    t.append((acc, split))
+                    t.append((acc, split, nxt))
             self._choices[key] = t
         return t
 
     def sample(self, rng: random.Random) -> tuple:
         """One deal: a tuple with, per location, a tuple of cards in random order."""
         L = len(self.knowledge.locations)
-        caps = tuple(self.knowledge.counts)
+        room = self.knowledge._start()
         out = [[] for _ in range(L)]
-        for k, (sig, cards) in enumerate(self._groups):
-            table = self._split_table(k, caps)
+        for k, (_key, cards) in enumerate(self._groups):
+            table = self._split_table(k, room)
             x = rng.randrange(table[-1][0])
-            for acc, split in table:
+            for acc, split, nxt in table:
                 if x < acc:
                     break
             cs = list(cards)
@@ -236,7 +289,7 @@ class DealSampler:
             for i in range(L):
                 out[i].extend(cs[pos:pos + split[i]])
                 pos += split[i]
-            caps = tuple(c - d for c, d in zip(caps, split))
+            room = nxt
         for part in out:
             rng.shuffle(part)
         return tuple(tuple(p) for p in out)
