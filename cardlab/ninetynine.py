@@ -50,7 +50,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 from typing import Literal, NamedTuple, Sequence
 
 from .actions import Action, play
@@ -387,6 +388,56 @@ def _bid_sort_key(wild, joker_as):
     return key
 
 
+class _DealTables(NamedTuple):
+    """Per-card lookup tables of one deal's joker reading (indexed by the card's code, 0–79),
+    used on the hot path of :meth:`NinetyNineState.legal_actions` and :meth:`NinetyNineState.apply`.
+    They are :func:`_stand_in` and :func:`_bid_sort_key` written out once per (wild card, card it
+    stands for); those plain functions stay the source of truth (tests/test_ninetynine_speed_*)."""
+
+    eff: tuple       # the card as it plays and bids (the wild card becomes the card it stands for)
+    suit: tuple      # the suit of ``eff`` (None for a suitless card, or a code that is no card)
+    bid_rank: tuple  # the card's place in the order of :func:`_bid_sort_key` (bid value, then rank
+    #                  high to low) as a whole number: equal keys, equal numbers
+
+
+_TABLES: dict[tuple, _DealTables] = {}
+
+
+def _deal_tables(wild: Card | None, joker_as: Card | None) -> _DealTables:
+    """The (cached) :class:`_DealTables` for a wild card and the card it stands for."""
+    t = _TABLES.get((wild, joker_as))
+    if t is None:
+        key = _bid_sort_key(wild, joker_as)
+        keys = {code: key(c) for code, c in Card._table.items()}
+        place = {k: i for i, k in enumerate(sorted(set(keys.values())))}
+        eff, suit, bid_rank = [None] * 80, [None] * 80, [None] * 80
+        for code, c in Card._table.items():
+            e = _stand_in(c, wild, joker_as)
+            eff[code], suit[code], bid_rank[code] = e, e.suit, place[keys[code]]
+        t = _TABLES[(wild, joker_as)] = _DealTables(tuple(eff), tuple(suit), tuple(bid_rank))
+    return t
+
+
+#: ``play(card)`` by card code (None where a code is no card): one index instead of a call.
+_PLAY_BY_CODE: tuple = tuple(play(Card._table[i]) if i in Card._table else None for i in range(80))
+
+
+class _BidActions(dict):
+    """Interned bid actions: ``_BID_ACTIONS[cards]`` is ``Action("bid", None, cards)`` for a tuple
+    of three cards already in bid order, made on first use and shared by every hand that holds
+    them. At most C(36, 3) = 7,140 triples without the wild card plus 3 orders x C(36, 2) = 630
+    pairs for each of the two wild cards, 10,920 in all, so the cache stays small (about 2 MB)."""
+
+    __slots__ = ()
+
+    def __missing__(self, cards: tuple) -> Action:
+        a = self[cards] = Action("bid", None, cards)
+        return a
+
+
+_BID_ACTIONS = _BidActions()
+
+
 def estimate_tricks(cards: Sequence[Card], trump: Suit | None) -> tuple[float, list[str]]:
     """A learner's estimate of the tricks ``cards`` (the nine to play, with the joker already
     replaced by the card it stands for) will take, with the reasons, one line per counted card.
@@ -458,12 +509,20 @@ def shuffled_pack(seed: int, rules: NinetyNineRules = CLASSIC) -> tuple[Card, ..
 
 def _layout(dealer: int, packet: int) -> tuple[tuple[int, ...], ...]:
     """Pack indices of each seat's 12 cards: packets of ``packet`` cards go to eldest, the
-    second player and the dealer in turn (rules-notes §2.1 [REC]). The turn-up is index 36."""
-    seats: list[list[int]] = [[], [], []]
-    for i in range(36):
-        pos = (i % (3 * packet)) // packet
-        seats[(dealer + 1 + pos) % 3].append(i)
-    return tuple(tuple(s) for s in seats)
+    second player and the dealer in turn (rules-notes §2.1 [REC]). The turn-up is index 36.
+    (Computed once per dealer and packet size, then cached: there are six.)"""
+    key = (dealer, packet)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        seats: list[list[int]] = [[], [], []]
+        for i in range(36):
+            pos = (i % (3 * packet)) // packet
+            seats[(dealer + 1 + pos) % 3].append(i)
+        layout = _LAYOUTS[key] = tuple(tuple(s) for s in seats)
+    return layout
+
+
+_LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
 def _check_pack_cards(pack: Sequence) -> tuple[Card, ...]:
@@ -705,6 +764,11 @@ def deal_score(bids: Sequence[int], tricks: Sequence[int], rules: NinetyNineRule
     if premium is not None and (len(premium) != 2 or premium[0] not in (0, 1, 2) or isinstance(premium[0], bool)
                                 or premium[1] not in ("declare", "reveal")):
         raise ValueError(f"a premium is (seat 0-2, 'declare' or 'reveal') [rule 99.premium], not {premium!r}")
+    return _deal_score(bids, tricks, rules, premium, names)
+
+
+def _deal_score(bids, tricks, rules, premium, names) -> tuple[tuple[int, ...], tuple, str]:
+    """:func:`deal_score` without checking its arguments (the state's own, already valid)."""
     made = [bids[s] == tricks[s] for s in range(3)]
     n = sum(made)
     bonus = rules.success_bonus[n - 1] if n else 0
@@ -878,7 +942,7 @@ class NinetyNineState(GameState):
 
     __slots__ = ("rules", "dealer", "names", "pack", "hands", "bid_cards", "bids", "turnup", "trump", "trump_reason",
                  "joker_as", "previous_successes", "phase", "leader", "trick", "tricks", "tricks_won", "premium",
-                 "premium_calls", "result", "_to_act")
+                 "premium_calls", "result", "_to_act", "_tab")
 
     variant = VARIANT
     trick_rules = TRICK_RULES
@@ -911,12 +975,35 @@ class NinetyNineState(GameState):
         s.premium_calls = ()
         s.result = None
         s._to_act = (dealer + 1) % 3
+        s._tab = _deal_tables(rules.wild, joker_as)
         return s
 
     def _child(self, action: Action) -> "NinetyNineState":
-        s = object.__new__(NinetyNineState)
-        for slot in NinetyNineState.__slots__:
-            object.__setattr__(s, slot, getattr(self, slot))
+        # Every slot of NinetyNineState copied by hand (faster than a loop over __slots__); the
+        # tuples are shared, never changed in place. Add a new slot here too.
+        s = _new_state(NinetyNineState)
+        s.rules = self.rules
+        s.dealer = self.dealer
+        s.names = self.names
+        s.pack = self.pack
+        s.hands = self.hands
+        s.bid_cards = self.bid_cards
+        s.bids = self.bids
+        s.turnup = self.turnup
+        s.trump = self.trump
+        s.trump_reason = self.trump_reason
+        s.joker_as = self.joker_as
+        s.previous_successes = self.previous_successes
+        s.phase = self.phase
+        s.leader = self.leader
+        s.trick = self.trick
+        s.tricks = self.tricks
+        s.tricks_won = self.tricks_won
+        s.premium = self.premium
+        s.premium_calls = self.premium_calls
+        s.result = self.result
+        s._to_act = self._to_act
+        s._tab = self._tab
         s.parent = self
         s.last_action = action
         s._legal = None
@@ -998,6 +1085,39 @@ class NinetyNineState(GameState):
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
+        # Built straight from the hand with the deal's lookup tables (self._tab). It is the same
+        # list, in the same order, as the plain rule statement: bid actions are
+        # ``Action("bid", None, c) for c in combinations(sorted(hand, key=_bid_sort_key(...)), 3)``
+        # and plays are ``legal_plays`` on the effective cards (see _legal_plain, checked against
+        # this at every step of random deals by tests/test_ninetynine_speed_consistency.py).
+        seat = self._to_act
+        hand = self.hands[seat]
+        phase = self.phase
+        if phase == "play":
+            plays = _PLAY_BY_CODE
+            if not self.trick:
+                return tuple(map(plays.__getitem__, hand))
+            suit = self._tab.suit
+            led = suit[self.trick[0]]
+            same = tuple([plays[c] for c in hand if suit[c] == led])
+            return same if same else tuple(map(plays.__getitem__, hand))
+        if phase == "bid":
+            # C(12, 3) = 220 actions, looked up (in C) among the interned bid actions.
+            ordered = sorted(hand, key=self._tab.bid_rank.__getitem__)
+            return tuple(map(_BID_ACTIONS.__getitem__, combinations(ordered, 3)))
+        offer = self.premium
+        if offer is None:
+            return (PASS, DECLARE, REVEAL)
+        if offer[1] == "declare":
+            return (PASS, REVEAL)
+        return (PASS,)
+
+    def _legal_plain(self) -> tuple[Action, ...]:
+        """The legal actions written out from the plain rule statements (:func:`_bid_sort_key`,
+        :func:`~cardlab.tricks.legal_plays` on :meth:`effective` cards): slower, the reference
+        that :meth:`legal_actions` must equal exactly, order included."""
+        if self.result is not None:
+            return ()
         seat = self._to_act
         hand = self.hands[seat]
         if self.phase == "bid":
@@ -1035,25 +1155,58 @@ class NinetyNineState(GameState):
             If the rules forbid it now (laying aside other than three of your cards, a revoke,
             a premium after another has priority, acting out of turn …); the message names the
             rule (see :data:`RULES`). This state is unchanged."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        # Fast path: the very Action object taken from legal_actions() (found by identity, which
+        # reads only the list's pointers; already canonical, so nothing to parse, sort or check).
+        # Anything else, an equal Action made by hand included, goes through the checks.
+        if True not in map(is_, legal, repeat(action)):
+            action = self._accept(action, legal)
+        s = self._child(action)
+        if action.kind == "play":
+            s._play(self._to_act, action.card)
+        else:
+            s._do(self._to_act, action)
+        return s
+
+    def _accept(self, action: Action | str, legal: tuple) -> Action:
+        """``action`` parsed and in canonical form if it is legal now (``legal`` is this state's
+        legal list); raises NotationError or IllegalActionError as :meth:`apply` says."""
         if not isinstance(action, Action):
             action = parse_action(action)
         elif action.kind not in ("play", "bid", "pass", "declare", "reveal"):
-            raise NotationError(f"{str(action)!r} is not a Ninety-Nine action: play a card, lay aside bid cards "
-                                f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass'")
+            raise NotationError(f"{str(action)!r} is not a Ninety-Nine action: play a card, lay aside bid "
+                                f"cards ('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass'")
         action = self._canonical(action)
-        if action not in self.legal_actions():
+        if action not in legal:
             raise self._why_illegal(action)
-        s = self._child(action)
-        s._do(self._to_act, action)
-        return s
+        return action
 
     def playout(self, choose) -> NinetyNineResult:
         """Play the deal to its end with ``choose(legal_actions) -> Action`` and return the
-        result; this state is unchanged. Raises :class:`IllegalActionError` for an illegal
-        choice."""
-        s = self
+        result; this state is unchanged. Raises :class:`IllegalActionError` (or NotationError) for
+        an illegal choice, as :meth:`apply` does.
+
+        The same rules as :meth:`apply`, run in place on one scratch copy of this state (no new
+        state per action, no history): the result equals that of ``apply`` with the same choices."""
+        if self.result is not None:
+            return self.result
+        s = self._child(self.last_action)
+        s._legal = self._legal
         while s.result is None:
-            s = s.apply(choose(s.legal_actions()))
+            legal = s._legal
+            if legal is None:
+                legal = s._legal_now()
+            action = choose(legal)
+            if True not in map(is_, legal, repeat(action)):   # not the listed object: check it
+                action = s._accept(action, legal)
+            seat = s._to_act
+            if action.kind == "play":
+                s._play(seat, action.card)
+            else:
+                s._do(seat, action)
+            s._legal = None
         return s.result
 
     def _do(self, seat: int, action: Action) -> None:
@@ -1063,9 +1216,11 @@ class NinetyNineState(GameState):
             h = tuple(c for c in self.hands[seat] if c not in cards)
             self.hands = _put(self.hands, seat, h)
             self.bid_cards = _put(self.bid_cards, seat, cards)
-            self.bids = _put(self.bids, seat, self.bid_of(cards))
+            suit = self._tab.suit    # bid_of(cards), by table: the suit values of the effective cards
+            self.bids = _put(self.bids, seat, BID_VALUE[suit[cards[0]]] + BID_VALUE[suit[cards[1]]]
+                             + BID_VALUE[suit[cards[2]]])
             nxt = (seat + 1) % 3
-            if nxt == self.eldest:  # the dealer has bid: all three have
+            if nxt == (self.dealer + 1) % 3:  # back to eldest: the dealer has bid, so all three have
                 self.phase = "premium" if self.rules.premiums else "play"
             self._to_act = nxt
         elif kind in ("pass", "declare", "reveal"):
@@ -1081,13 +1236,15 @@ class NinetyNineState(GameState):
 
     def _play(self, seat: int, card: Card) -> None:
         h = self.hands[seat]
-        self.hands = _put(self.hands, seat, tuple(c for c in h if c != card))
+        i = h.index(card)
+        self.hands = _put(self.hands, seat, h[:i] + h[i + 1:])
         trick = self.trick + (card,)
         if len(trick) < 3:
             self.trick = trick
             self._to_act = (seat + 1) % 3
             return
-        i = trick_winner(tuple(self.effective(c) for c in trick), self.trump, TRICK_RULES)
+        eff = self._tab.eff
+        i = trick_winner((eff[trick[0]], eff[trick[1]], eff[trick[2]]), self.trump, TRICK_RULES)
         winner = (self.leader + i) % 3
         self.tricks = self.tricks + (Trick(self.leader, trick, winner),)
         self.tricks_won = _put(self.tricks_won, winner, self.tricks_won[winner] + 1)
@@ -1098,7 +1255,7 @@ class NinetyNineState(GameState):
             self._score()
 
     def _score(self) -> None:
-        scores, parts, text = deal_score(self.bids, self.tricks_won, self.rules, self.premium, self.names)
+        scores, parts, text = _deal_score(self.bids, self.tricks_won, self.rules, self.premium, self.names)
         made = tuple(self.bids[s] == self.tricks_won[s] for s in range(3))
         self.phase = "over"
         self.result = NinetyNineResult(self.bids, self.tricks_won, made, sum(made), self.premium, scores, parts,
@@ -1200,6 +1357,9 @@ class NinetyNineState(GameState):
 
 def _put(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
+
+
+_new_state = object.__new__
 
 
 def _trump_words(s: NinetyNineState) -> str:
