@@ -65,7 +65,6 @@ dealer. Typical use::
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from operator import itemgetter
 from dataclasses import dataclass
@@ -73,6 +72,7 @@ from typing import Literal, NamedTuple, Sequence
 
 from .actions import _PLAY, Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError
 from .sixtysix import CARD_POINTS, DealError, shuffled_pack
 from .state import GameState
@@ -165,7 +165,7 @@ RULES: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
-class MariageRules:
+class MariageRules(RuleSet):
     """A rule set for three-player Mariage: every disagreement between sources is one field.
 
     The defaults are the Russian game of [SEED-003] resolved by rules-notes §4.2. Make other
@@ -216,6 +216,8 @@ class MariageRules:
         "7 or 8 by agreement", rules-notes D-17).
     """
 
+    default_preset = 'russian'
+
     name: str = "Russian Mariage (three players)"
     trump_rule: Literal["dealer_last", "eldest_chooses"] = "dealer_last"
     must_head: bool = False
@@ -261,40 +263,6 @@ class MariageRules:
         """The follower's duties in force for the whole hand (there is no stock phase)."""
         return self._tricks  # type: ignore[attr-defined]
 
-    def with_options(self, **changes) -> "MariageRules":
-        """A copy with some options changed; unknown names raise :class:`RulesError`. Unless a
-        new ``name`` is given, the name says what changed."""
-        known = {f.name for f in dataclasses.fields(self)}
-        unknown = set(changes) - known
-        if unknown:
-            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.option_names())}",
-                             sorted(unknown)[0])
-        if "name" not in changes:
-            diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
-            if diff:
-                changes["name"] = f"{self.name} with " + ", ".join(f"{k}={v!r}" for k, v in diff.items())
-        return dataclasses.replace(self, **changes)
-
-    @classmethod
-    def option_names(cls) -> list[str]:
-        return [f.name for f in dataclasses.fields(cls)]
-
-    def to_dict(self) -> dict:
-        """The options as a JSON-ready dict (the inverse of :meth:`from_dict`)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "MariageRules":
-        """Build a rule set from a dict of options; ``"preset"`` names a base preset
-        (``"russian"``, the default, or ``"pagat"``). Raises :class:`RulesError`."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
-        data = dict(data)
-        preset = data.pop("preset", "russian")
-        base = PRESETS.get(preset) if isinstance(preset, str) else None
-        if base is None:
-            raise RulesError(f"unknown preset {preset!r}; known presets: {', '.join(PRESETS)}", "preset")
-        return base.with_options(**data)
 
 
 #: Russian three-player Mariage ([SEED-003] with rules-notes §4.2): the default.

@@ -50,7 +50,6 @@ Typical use::
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from functools import reduce
 from operator import or_
@@ -59,6 +58,7 @@ from typing import Literal, NamedTuple, Sequence
 
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError
 from .state import GameState
 from .tricks import TrickRules, explain_duty, legal_plays, trick_winner
@@ -160,7 +160,7 @@ def partner_of(seat: int) -> int:
 
 
 @dataclass(frozen=True)
-class Mariage4Rules:
+class Mariage4Rules(RuleSet):
     """A rule set for four-player Russian Mariage; every reading of the seed is one option.
 
     Defaults: rules-notes §4.3 (preset :data:`RUSSIAN_4`). Change options with
@@ -234,6 +234,8 @@ class Mariage4Rules:
     carry_over : "always", "six_only" or "never"
         Surplus game points carried to the next eight (D-15).
     """
+
+    default_preset = 'russian'
 
     name: str = "Russian Mariage for four (rules-notes reading)"
     cutter: Literal["right", "left"] = "right"
@@ -323,36 +325,6 @@ class Mariage4Rules:
         """Duties in a contract's play: follow suit (trumping only if ``contract_trumps``)."""
         return self._contract_play  # type: ignore[attr-defined]
 
-    def with_options(self, **changes) -> "Mariage4Rules":
-        """A copy with some options changed; unknown names raise :class:`RulesError`."""
-        known = {f.name for f in dataclasses.fields(self)}
-        unknown = set(changes) - known
-        if unknown:
-            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}",
-                             sorted(unknown)[0])
-        if "name" not in changes:
-            diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
-            if diff:
-                changes["name"] = f"{self.name} with " + ", ".join(f"{k}={v!r}" for k, v in diff.items())
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict:
-        """The options as a JSON-ready dict (inverse of :meth:`from_dict`)."""
-        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        d["contracts"] = list(self.contracts)
-        return d
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Mariage4Rules":
-        """A rule set from a dict of options; ``"preset"`` names the base (default ``"russian"``)."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
-        data = dict(data)
-        preset = data.pop("preset", "russian")
-        base = PRESETS.get(preset) if isinstance(preset, str) else None
-        if base is None:
-            raise RulesError(f"unknown preset {preset!r}; known presets: {', '.join(PRESETS)}", "preset")
-        return base.with_options(**data)
 
 
 #: rules-notes §4.3's reading of the seed.

@@ -56,6 +56,7 @@ from typing import Literal, NamedTuple, Sequence
 
 from .actions import Action, play
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError
 from .state import GameState
 from .tricks import TrickRules, legal_plays, trick_winner
@@ -137,7 +138,7 @@ class DealError(ValueError):
 
 
 @dataclass(frozen=True)
-class NinetyNineRules:
+class NinetyNineRules(RuleSet):
     """A rule set for three-player Ninety-Nine: every disagreement between sources is one field.
 
     The defaults are the classic joker game of [SEED-001] resolved by rules-notes §2. Make other
@@ -174,6 +175,8 @@ class NinetyNineRules:
         A rubber is won by the first to win ``rubber_games`` games (3); its winner adds
         ``rubber_bonus`` (100) for each game fewer than ``rubber_par`` (8) played [PBCG].
     """
+
+    default_preset = 'classic'
 
     name: str = "Ninety-Nine (classic: joker turn-up)"
     mode: Literal["classic", "revised"] = "classic"
@@ -243,43 +246,6 @@ class NinetyNineRules:
         w = self.wild
         return _PACK_SET | {w} if w is not None else _PACK_SET
 
-    def with_options(self, **changes) -> "NinetyNineRules":
-        """A copy with some options changed; unknown names raise :class:`RulesError`. Unless a
-        new ``name`` is given, the name says what changed."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
-                             f"{', '.join(self.option_names())}", sorted(unknown)[0])
-        if "success_bonus" in changes and isinstance(changes["success_bonus"], list):
-            changes["success_bonus"] = tuple(changes["success_bonus"])
-        if "name" not in changes:
-            diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
-            if diff:
-                changes["name"] = f"{self.name} with " + ", ".join(f"{k}={v!r}" for k, v in diff.items())
-        return dataclasses.replace(self, **changes)
-
-    @classmethod
-    def option_names(cls) -> list[str]:
-        return [f.name for f in dataclasses.fields(cls)]
-
-    def to_dict(self) -> dict:
-        """The options as a JSON-ready dict (the inverse of :meth:`from_dict`)."""
-        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        d["success_bonus"] = list(self.success_bonus)
-        return d
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "NinetyNineRules":
-        """Build a rule set from a dict of options; ``"preset"`` names a base preset
-        (``"classic"`` by default, or ``"revised"``). Raises :class:`RulesError`."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
-        data = dict(data)
-        preset = data.pop("preset", "classic")
-        base = PRESETS.get(preset) if isinstance(preset, str) else None
-        if base is None:
-            raise RulesError(f"unknown preset {preset!r}; known presets: {', '.join(PRESETS)}", "preset")
-        return base.with_options(**data)
 
 
 #: The classic joker game of [SEED-001] (rules-notes §2): the default.

@@ -62,7 +62,6 @@ Typical use::
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass
 from html import escape
@@ -70,6 +69,7 @@ from typing import NamedTuple, Sequence
 
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError
 from .state import GameState
 from .tricks import RANKS_66, TrickRules, explain_duty, legal_plays, trick_winner
@@ -185,7 +185,7 @@ class DealError(ValueError):
 
 
 @dataclass(frozen=True)
-class Rules501:
+class Rules501(RuleSet):
     """A rule set for 501: each disagreement between readings of the sources is one field.
 
     The defaults are [SEED-000] resolved by rules-notes §1.2. Make other rule sets with
@@ -226,6 +226,8 @@ class Rules501:
     must_head, must_overtrump : bool
         Extra duties when following (A-10; both false in the seed).
     """
+
+    default_preset = 'pagat'
 
     name: str = "501 (pagat)"
     start_score: int = 501
@@ -283,35 +285,6 @@ class Rules501:
         """The contracts allowed after a final bid of ``bid``: ``bid`` and up by the step."""
         return range(bid, self.max_bid + 1, self.bid_step)
 
-    def with_options(self, **changes) -> "Rules501":
-        """A copy with some options changed; unknown names raise :class:`RulesError`. Unless a new
-        ``name`` is given, the name says what changed ("501 (pagat) with bid_step=5")."""
-        known = {f.name for f in dataclasses.fields(self)}
-        unknown = set(changes) - known
-        if unknown:
-            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}",
-                             sorted(unknown)[0])
-        if "name" not in changes:
-            diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
-            if diff:
-                changes["name"] = f"{self.name} with " + ", ".join(f"{k}={v!r}" for k, v in diff.items())
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict:
-        """The options as a JSON-ready dict (the inverse of :meth:`from_dict`)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Rules501":
-        """A rule set from a dict of options; ``"preset"`` names a base preset (default ``"pagat"``)."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
-        data = dict(data)
-        preset = data.pop("preset", "pagat")
-        base = PRESETS.get(preset) if isinstance(preset, str) else None
-        if base is None:
-            raise RulesError(f"unknown preset {preset!r}; known presets: {', '.join(PRESETS)}", "preset")
-        return base.with_options(**data)
 
 
 #: rules-notes §1 recommendations (the default).

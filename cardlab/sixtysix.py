@@ -22,13 +22,13 @@ Typical use::
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Literal, Sequence
 
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
+from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError
 from .state import GameState
 from .tricks import TrickRules, explain_duty
@@ -113,7 +113,7 @@ RULES: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
-class SixtySixRules:
+class SixtySixRules(RuleSet):
     """A rule set for two-player Sixty-six: every disagreement between sources is one field.
 
     The defaults are Santase as in [SEED-002] resolved by rules-notes §3. Make other rule sets
@@ -171,6 +171,8 @@ class SixtySixRules:
         German 66: a game won with the loser at 0 counts double.
     """
 
+    default_preset = 'santase'
+
     name: str = "Santase (Bulgaria)"
     deal_order: Literal["3-turn-3", "3-3-turn"] = "3-turn-3"
     next_dealer: Literal["winner", "loser", "alternate"] = "winner"
@@ -226,38 +228,6 @@ class SixtySixRules:
         object.__setattr__(self, "_phase2", TrickRules(must_follow=True, must_head=self.must_head,
                                                        must_trump=self.must_trump))
 
-    def with_options(self, **changes) -> "SixtySixRules":
-        """A copy with some options changed; unknown names raise :class:`RulesError`. Unless a
-        new ``name`` is given, the name says what changed ("Santase (Bulgaria) with target=7")."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise RulesError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(self.option_names())}",
-                             sorted(unknown)[0])
-        if "name" not in changes:
-            diff = {k: v for k, v in changes.items() if getattr(self, k) != v}
-            if diff:
-                changes["name"] = f"{self.name} with " + ", ".join(f"{k}={v!r}" for k, v in diff.items())
-        return dataclasses.replace(self, **changes)
-
-    @classmethod
-    def option_names(cls) -> list[str]:
-        return [f.name for f in dataclasses.fields(cls)]
-
-    def to_dict(self) -> dict:
-        """The options as a JSON-ready dict (the inverse of :meth:`from_dict`)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "SixtySixRules":
-        """Build a rule set from a dict of options; ``"preset"`` names a base preset."""
-        if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
-        data = dict(data)
-        preset = data.pop("preset", "santase")
-        base = PRESETS.get(preset) if isinstance(preset, str) else None
-        if base is None:
-            raise RulesError(f"unknown preset {preset!r}; known presets: {', '.join(PRESETS)}", "preset")
-        return base.with_options(**data)
 
     @property
     def trick_rules_after_stock(self) -> TrickRules:
