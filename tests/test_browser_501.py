@@ -8,37 +8,22 @@ there were only backs), bids, passes if the auction comes back, and plays the ha
 CARDLAB_SHOTS=DIR to keep screenshots.
 """
 
-import os
 import re
-from pathlib import Path
 
 import pytest
+from browser_helpers import open_in_voila, run_all_in_lab, screenshot, wait_for
 from playwright.sync_api import expect
 
 NOTEBOOK = "russian_501.ipynb"
-TIMEOUT = 120_000  # ms; a cold kernel on a loaded 2-core machine
 
 pytestmark = pytest.mark.browser
-
-
-def _screenshot(page, name):
-    if os.environ.get("CARDLAB_SHOTS"):
-        shots = Path(os.environ["CARDLAB_SHOTS"])
-        shots.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=shots / f"{name}.png")
 
 
 def _wait_for_auction(page):
     """The live bidding table (its Look button exists only once a kernel ran the cell); a
     traceback ends the wait at once."""
     table = page.locator(".cardlab-auction").filter(has=page.locator(".cardlab-look")).first
-    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']",
-                          has_text=re.compile("Traceback|error when executing"))
-    expect(table.or_(errors).first).to_be_visible(timeout=TIMEOUT)
-    if not table.is_visible():
-        pytest.fail("a cell failed before the bidding table appeared:\n" + "\n".join(errors.all_inner_texts()),
-                    pytrace=False)
-    return table
+    return wait_for(page, table, "the bidding table")
 
 
 def _click_through_auction(page, table, name):
@@ -60,36 +45,20 @@ def _click_through_auction(page, table, name):
         table.locator(".cardlab-pass").click()
         expect(calls).to_contain_text("Boris (you): pass")
     expect(calls).to_contain_text("wins the auction")
-    _screenshot(page, f"{name}-auction")
+    screenshot(page, f"{name}-auction")
 
     table.locator(".cardlab-play-out").click()
     expect(table.locator(".cardlab-view .cardlab-result")).to_be_visible()
     expect(table.locator(".cardlab-message")).to_contain_text("Hand over")
     expect(table.locator(".cardlab-result-head")).to_have_text(re.compile("^(Contract made|Contract failed|Conceded)$"))
-    _screenshot(page, f"{name}-played")
+    screenshot(page, f"{name}-played")
 
 
 def test_voila_auction(page, voila_server):
-    page.set_default_timeout(TIMEOUT)
-    response = page.goto(f"{voila_server}/voila/render/{NOTEBOOK}")
-    assert response.ok, f"Voila answered {response.status} for {NOTEBOOK}"
+    open_in_voila(page, voila_server, NOTEBOOK)
     _click_through_auction(page, _wait_for_auction(page), "voila-501")
 
 
 def test_lab_auction(page, lab_server):
-    page.set_default_timeout(TIMEOUT)
-    found = page.request.get(f"{lab_server}/api/contents/{NOTEBOOK}?content=0")
-    assert found.ok, f"{NOTEBOOK} is not among the served notebooks ({found.status})"
-    page.goto(f"{lab_server}/lab/tree/{NOTEBOOK}")
-    page.wait_for_function(
-        "path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=NOTEBOOK)
-    page.evaluate("""async () => {
-        const nb = window.jupyterapp.shell.currentWidget;
-        await nb.context.ready;
-        await nb.sessionContext.ready;
-    }""")
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'")
-    page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
-    page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
+    run_all_in_lab(page, lab_server, NOTEBOOK)
     _click_through_auction(page, _wait_for_auction(page), "lab-501")

@@ -4,41 +4,24 @@ clicking Next plays the second card, completes the trick, then shows the marriag
 hand. Uses the voila_server fixture of conftest.py. Set CARDLAB_SHOTS=DIR to keep screenshots.
 """
 
-import os
 import re
-from pathlib import Path
 
 import pytest
+from browser_helpers import open_in_voila, screenshot, wait_for
 from playwright.sync_api import expect
 
 NOTEBOOK = "mariage_three.ipynb"
-TIMEOUT = 120_000  # ms: a cold kernel runs the whole notebook (2 × 2,000 simulated hands) first
 
 pytestmark = pytest.mark.browser
 
 
-def _screenshot(page, name):
-    if os.environ.get("CARDLAB_SHOTS"):
-        shots = Path(os.environ["CARDLAB_SHOTS"])
-        shots.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=shots / f"{name}.png")
-
-
 def _first_stepper(page):
     output = page.locator(".jp-OutputArea-output").filter(has=page.locator(".cardlab-next")).first
-    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']",
-                          has_text=re.compile("Traceback|error when executing"))
-    expect(output.or_(errors).first).to_be_visible(timeout=TIMEOUT)
-    if not output.is_visible():
-        pytest.fail("a cell failed before the Stepper appeared:\n" + "\n".join(errors.all_inner_texts()),
-                    pytrace=False)
-    return output
+    return wait_for(page, output, "the Stepper")
 
 
 def test_voila_next_through_a_trick_and_a_marriage(page, voila_server):
-    page.set_default_timeout(TIMEOUT)
-    response = page.goto(f"{voila_server}/voila/render/{NOTEBOOK}")
-    assert response.ok, f"Voila answered {response.status} for {NOTEBOOK}"
+    open_in_voila(page, voila_server, NOTEBOOK)
     out = _first_stepper(page)
     label, view, explain = out.locator(".cardlab-step-label"), out.locator(".cardlab-view"), out.locator(".cardlab-explain")
     nxt = out.locator(".cardlab-next")
@@ -62,7 +45,7 @@ def test_voila_next_through_a_trick_and_a_marriage(page, voila_server):
     expect(explain).to_contain_text("Boris wins the trick with K♠")
     expect(trick).to_have_class(re.compile("cardlab-last-trick"))
     expect(boris_taken).to_contain_text("2 tricks taken")
-    _screenshot(page, "voila-m3-trick")
+    screenshot(page, "voila-m3-trick")
 
     nxt.click()   # the marriage brings Boris to 71: the hand is over
     expect(label).to_have_text("step 13 / 13")
@@ -72,4 +55,4 @@ def test_voila_next_through_a_trick_and_a_marriage(page, voila_server):
     expect(view.locator(".cardlab-player[data-seat='1']")).to_contain_text("marriages ♦ 20, ♥ 20")
     expect(nxt).to_be_disabled()
     assert view.locator("svg.cardlab-card[data-card]").count() > 0
-    _screenshot(page, "voila-m3-marriage")
+    screenshot(page, "voila-m3-marriage")

@@ -7,27 +7,19 @@ to the next hand and must uncover exactly the pips the game record says. The thr
 Set CARDLAB_SHOTS=DIR to keep screenshots.
 """
 
-import os
 import re
 from pathlib import Path
 
 import pytest
+from browser_helpers import TIMEOUT, open_in_voila, run_all_in_lab, screenshot
 from playwright.sync_api import expect
 
 from cardlab import records
 
 NOTEBOOK = "mariage_four.ipynb"
-TIMEOUT = 120_000
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.browser
-
-
-def _screenshot(page, name):
-    if os.environ.get("CARDLAB_SHOTS"):
-        shots = Path(os.environ["CARDLAB_SHOTS"])
-        shots.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=shots / f"{name}.png")
 
 
 def _expected_pips():
@@ -62,13 +54,11 @@ def _check_eight_board(page, name):
     expect(uncovered).to_have_count(expected[1])
     assert board.locator("path.cardlab-pip").count() == 16
     board.scroll_into_view_if_needed()
-    _screenshot(page, name)
+    screenshot(page, name)
 
 
 def test_voila_eight_board_and_three_nines(page, voila_server):
-    page.set_default_timeout(TIMEOUT)
-    response = page.goto(f"{voila_server}/voila/render/{NOTEBOOK}")
-    assert response.ok, f"Voila answered {response.status} for {NOTEBOOK}"
+    open_in_voila(page, voila_server, NOTEBOOK)
     nines = _wait(page, ".cardlab-nines-widget")
     expect(nines.locator(".cardlab-step-label")).to_have_text("step 1 / 4")
     expect(nines.locator(".cardlab-placed-card")).to_have_count(0)
@@ -78,17 +68,5 @@ def test_voila_eight_board_and_three_nines(page, voila_server):
 
 
 def test_lab_run_all_then_next_hand(page, lab_server):
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{lab_server}/lab/tree/{NOTEBOOK}")
-    page.wait_for_function(
-        "path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=NOTEBOOK)
-    page.evaluate("""async () => {
-        const nb = window.jupyterapp.shell.currentWidget;
-        await nb.context.ready;
-        await nb.sessionContext.ready;
-    }""")
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'")
-    page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
-    page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
+    run_all_in_lab(page, lab_server, NOTEBOOK)
     _check_eight_board(page, "lab-mariage_four")

@@ -7,38 +7,21 @@ suit code of rules-notes §2.1 (♦ 0, ♠ 1, ♥ 2, ♣ 3), not taken from the 
 CARDLAB_SHOTS=DIR to keep screenshots.
 """
 
-import os
-import re
-from pathlib import Path
-
 import pytest
+from browser_helpers import open_in_voila, run_all_in_lab, screenshot, wait_for
 from playwright.sync_api import expect
 
 NOTEBOOK = "ninety_nine.ipynb"
-TIMEOUT = 120_000  # ms
 CODE = {"♦": 0, "♠": 1, "♥": 2, "♣": 3}
 
 pytestmark = pytest.mark.browser
-
-
-def _screenshot(page, name):
-    if os.environ.get("CARDLAB_SHOTS"):
-        shots = Path(os.environ["CARDLAB_SHOTS"])
-        shots.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=shots / f"{name}.png")
 
 
 def _wait_for_explorer(page):
     """The first live bid-card explorer (its buttons exist only once a kernel ran the cell); a
     traceback ends the wait at once."""
     explorer = page.locator(".cardlab-bidcards").filter(has=page.locator(".cardlab-bidcard")).first
-    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText[data-mime-type"
-                          "='application/vnd.jupyter.stderr']", has_text=re.compile("Traceback|Error"))
-    expect(explorer.or_(errors).first).to_be_visible(timeout=TIMEOUT)
-    if not explorer.is_visible():
-        pytest.fail("a cell failed before the explorer appeared:\n" + "\n".join(errors.all_inner_texts()),
-                    pytrace=False)
-    return explorer
+    return wait_for(page, explorer, "the bid-card explorer")
 
 
 def _pick_three_and_check(page, explorer, name):
@@ -68,30 +51,14 @@ def _pick_three_and_check(page, explorer, name):
     expect(explorer.locator(".cardlab-message")).to_contain_text("Three bid cards only")
     expect(value).to_contain_text(f"= {expected} trick")
     explorer.scroll_into_view_if_needed()
-    _screenshot(page, name)
+    screenshot(page, name)
 
 
 def test_voila_bid_card_explorer(page, voila_server):
-    page.set_default_timeout(TIMEOUT)
-    response = page.goto(f"{voila_server}/voila/render/{NOTEBOOK}")
-    assert response.ok, f"Voila answered {response.status} for {NOTEBOOK}"
+    open_in_voila(page, voila_server, NOTEBOOK)
     _pick_three_and_check(page, _wait_for_explorer(page), "voila-ninety_nine")
 
 
 def test_lab_bid_card_explorer(page, lab_server):
-    page.set_default_timeout(TIMEOUT)
-    found = page.request.get(f"{lab_server}/api/contents/{NOTEBOOK}?content=0")
-    assert found.ok, f"{NOTEBOOK} is not among the served notebooks ({found.status})"
-    page.goto(f"{lab_server}/lab/tree/{NOTEBOOK}")
-    page.wait_for_function(
-        "path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=NOTEBOOK)
-    page.evaluate("""async () => {
-        const nb = window.jupyterapp.shell.currentWidget;
-        await nb.context.ready;
-        await nb.sessionContext.ready;
-    }""")
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'")
-    page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
-    page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
+    run_all_in_lab(page, lab_server, NOTEBOOK)
     _pick_three_and_check(page, _wait_for_explorer(page), "lab-ninety_nine")

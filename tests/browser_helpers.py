@@ -1,0 +1,59 @@
+"""What every browser test does: open a notebook in Voila, or in JupyterLab and Run All; wait
+for a widget (or fail at once with the traceback a cell printed); keep a screenshot when
+CARDLAB_SHOTS=DIR is set. The servers are the conftest fixtures lab_server and voila_server."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+TIMEOUT = 120_000  # ms; a cold kernel plus Run All on a loaded 2-core machine
+
+_ERRORS = re.compile("Traceback|error when executing")
+
+
+def screenshot(page, name: str) -> None:
+    """Save ``DIR/name.png`` when CARDLAB_SHOTS=DIR is set."""
+    if os.environ.get("CARDLAB_SHOTS"):
+        shots = Path(os.environ["CARDLAB_SHOTS"])
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=shots / f"{name}.png")
+
+
+def wait_for(page, locator, what: str):
+    """Wait until ``locator`` is visible (a live widget exists only once a kernel ran its cell)
+    and return it; a traceback in any output ends the wait at once with that traceback."""
+    errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']", has_text=_ERRORS)
+    expect(locator.or_(errors).first).to_be_visible(timeout=TIMEOUT)
+    if not locator.is_visible():
+        pytest.fail(f"a cell failed before {what} appeared:\n" + "\n".join(errors.all_inner_texts()), pytrace=False)
+    return locator
+
+
+def open_in_voila(page, server: str, notebook: str) -> None:
+    """Render ``notebook`` in Voila (it runs every cell)."""
+    page.set_default_timeout(TIMEOUT)
+    response = page.goto(f"{server}/voila/render/{notebook}")
+    assert response.ok, f"Voila answered {response.status} for {notebook}"
+
+
+def run_all_in_lab(page, server: str, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab and Run All Cells once its kernel is idle ("Run All" sent
+    before the session is ready opens a "Select Kernel" dialog and runs nothing)."""
+    page.set_default_timeout(TIMEOUT)
+    found = page.request.get(f"{server}/api/contents/{notebook}?content=0")
+    assert found.ok, f"{notebook} is not among the served notebooks ({found.status})"
+    page.goto(f"{server}/lab/tree/{notebook}")
+    page.wait_for_function(
+        "path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=notebook)
+    page.evaluate("""async () => {
+        const nb = window.jupyterapp.shell.currentWidget;
+        await nb.context.ready;
+        await nb.sessionContext.ready;
+    }""")
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'")
+    page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
+    page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
