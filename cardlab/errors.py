@@ -6,7 +6,7 @@ was raised on (a state, a record file) is left unchanged.
 
 from __future__ import annotations
 
-__all__ = ["CardlabError", "NotationError", "IllegalActionError", "RulesError", "RecordError"]
+__all__ = ["CardlabError", "NotationError", "IllegalActionError", "RulesError", "RecordError", "DealError"]
 
 
 class CardlabError(ValueError):
@@ -62,3 +62,8 @@ class RecordError(CardlabError):
         self.location = location
         self.message = message
         super().__init__(f"{location}: {message}" if location else message)
+
+
+class DealError(CardlabError):
+    """A pack, set of hands, dealer or seed that is not a legal deal of the variant under the
+    rules given (each variant's ``deal`` says which rule; e.g. a card missing or repeated)."""

@@ -59,7 +59,7 @@ from typing import Literal, NamedTuple, Sequence
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
-from .errors import IllegalActionError, NotationError, RulesError
+from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState
 from .tricks import TrickRules, explain_duty, legal_plays, trick_winner
 
@@ -341,9 +341,6 @@ LITERAL = Mariage4Rules(name="Russian Mariage for four (literal reading)", scori
 
 PRESETS: dict[str, Mariage4Rules] = {"russian": RUSSIAN_4, "literal": LITERAL}
 
-
-class DealError(ValueError):
-    """A pack that is not a legal deal of the 24-card pack, or a bad dealer or seed."""
 
 
 # ---------------------------------------------------------------------------------------------

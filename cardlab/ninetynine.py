@@ -57,7 +57,7 @@ from typing import Literal, NamedTuple, Sequence
 from .actions import Action, play
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
-from .errors import IllegalActionError, NotationError, RulesError
+from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState
 from .tricks import TrickRules, legal_plays, trick_winner
 
@@ -128,9 +128,6 @@ RULES: dict[str, tuple[str, str]] = {
     "99.dealer": ("The deal passes to the left after each deal.", "DP99, P99"),
 }
 
-
-class DealError(ValueError):
-    """A pack or set of hands that is not a legal Ninety-Nine deal under the rules given."""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -70,7 +70,7 @@ from typing import NamedTuple, Sequence
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
-from .errors import IllegalActionError, NotationError, RulesError
+from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState
 from .tricks import RANKS_66, TrickRules, explain_duty, legal_plays, trick_winner
 
@@ -175,9 +175,6 @@ RULES: dict[str, tuple[str, str]] = {
     "501.dealer": ("The deal passes to the left after every hand, a thrown-in hand included.", "SEED-000"),
 }
 
-
-class DealError(ValueError):
-    """A pack, set of hands or table that is not a legal deal of 501."""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from typing import Literal, Sequence
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .rulesets import RuleSet
-from .errors import IllegalActionError, NotationError, RulesError
+from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState
 from .tricks import TrickRules, explain_duty
 
@@ -276,9 +276,6 @@ PRESETS: dict[str, SixtySixRules] = {
     "german": GERMAN_66,
 }
 
-
-class DealError(ValueError):
-    """A pack or set of hands that is not a legal deal of the 24-card pack."""
 
 
 # ---------------------------------------------------------------------------------------------
