@@ -28,14 +28,9 @@ from . import render
 from .actions import Action
 from .cards import Suit
 from .errors import CardlabError
+from .widgets import _button, _html
 
 __all__ = ["AuctionTable", "DealStepper"]
-
-
-def _button(description: str, css_class: str, tooltip: str = "") -> w.Button:
-    b = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
-    b.add_class(css_class)
-    return b
 
 
 class AuctionTable(w.VBox):
@@ -134,12 +129,9 @@ class AuctionTable(w.VBox):
         self.play_out_button = _button("Play the hand out", "cardlab-play-out",
                                        "The computer plays the rest of the hand for every seat")
         self.new_deal_button = _button("New deal", "cardlab-new-deal", "Deal again")
-        self.view = w.HTML()
-        self.view.add_class("cardlab-view")
-        self.calls = w.HTML()
-        self.calls.add_class("cardlab-auction-calls")
-        self.message = w.HTML()
-        self.message.add_class("cardlab-message")
+        self.view = _html("cardlab-view")
+        self.calls = _html("cardlab-auction-calls")
+        self.message = _html("cardlab-message")
 
         self.look_button.on_click(lambda _b: self.look())
         self.pass_button.on_click(lambda _b: self.pass_())
@@ -403,8 +395,7 @@ class DealStepper(w.VBox):
         self.all_button = _button("Deal all »", "cardlab-deal-all", "Deal every card")
         self.step_label = w.Label()
         self.step_label.add_class("cardlab-step-label")
-        self.view = w.HTML()
-        self.view.add_class("cardlab-view")
+        self.view = _html("cardlab-view")
         self.prev_button.on_click(lambda _b: self.go(self.dealt - 1))
         self.next_button.on_click(lambda _b: self.go(self.dealt + 1))
         self.all_button.on_click(lambda _b: self.go(24))

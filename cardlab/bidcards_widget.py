@@ -31,6 +31,7 @@ import ipywidgets as w
 from . import render
 from .cards import Card, Suit, format_cards, parse_card, parse_cards
 from .errors import CardlabError
+from .widgets import _html
 from .ninetynine import (BID_VALUE, CLASSIC, RANKS_99, NinetyNinePlayer, NinetyNineRules, NinetyNineState,
                          deal_from_hands, estimate_tricks)
 
@@ -172,8 +173,7 @@ class BidCardExplorer(w.VBox):
         self.seat_picker = w.ToggleButtons(options=[(f"{n}'s hand", i) for i, n in enumerate(names)], value=seat,
                                            style={"button_width": "auto"})
         self.seat_picker.add_class("cardlab-bidcards-seat")
-        self.info = w.HTML()
-        self.info.add_class("cardlab-bidcards-info")
+        self.info = _html("cardlab-bidcards-info")
         self.cards_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.cards_box.add_class("cardlab-bidcards-hand")
         self.clear_button = w.Button(description="Clear", layout=w.Layout(width="auto"))
@@ -181,14 +181,10 @@ class BidCardExplorer(w.VBox):
         self.suggest_button = w.Button(description="Computer's choice", layout=w.Layout(width="auto"),
                                        tooltip="Select the three cards the rule-based player lays aside")
         self.suggest_button.add_class("cardlab-bidcards-suggest")
-        self.bid_html = w.HTML()
-        self.bid_html.add_class("cardlab-bid-value")
-        self.message = w.HTML()
-        self.message.add_class("cardlab-message")
-        self.kept_html = w.HTML()
-        self.kept_html.add_class("cardlab-kept")
-        self.ways_html = w.HTML()
-        self.ways_html.add_class("cardlab-ways")
+        self.bid_html = _html("cardlab-bid-value")
+        self.message = _html("cardlab-message")
+        self.kept_html = _html("cardlab-kept")
+        self.ways_html = _html("cardlab-ways")
         self.card_buttons: tuple = ()
         self._syncing = False
         self.clear_button.on_click(lambda _b: self.select([]))

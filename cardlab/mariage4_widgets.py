@@ -22,14 +22,9 @@ import ipywidgets as w
 
 from . import mariage4 as m4
 from .errors import CardlabError
+from .widgets import _button, _html
 
 __all__ = ["NinesWidget", "EightBoard"]
-
-
-def _button(description: str, css_class: str) -> w.Button:
-    b = w.Button(description=description, layout=w.Layout(width="auto"))
-    b.add_class(css_class)
-    return b
 
 
 class NinesWidget(w.VBox):
@@ -74,15 +69,12 @@ class NinesWidget(w.VBox):
         self.next_button = _button("Next ›", "cardlab-next")
         self.step_label = w.Label()
         self.step_label.add_class("cardlab-step-label")
-        self.explanation = w.HTML()
-        self.explanation.add_class("cardlab-explain")
-        self.view = w.HTML()
-        self.view.add_class("cardlab-view")
+        self.explanation = _html("cardlab-explain")
+        self.view = _html("cardlab-view")
         self.try_text = w.Text(placeholder="try an action, e.g. leave 9♣ or place 10♥ top",
                                layout=w.Layout(width="320px"))
         self.try_button = _button("Try", "cardlab-try")
-        self.message = w.HTML()
-        self.message.add_class("cardlab-message")
+        self.message = _html("cardlab-message")
         self.prev_button.on_click(lambda _b: self.go(self.index - 1))
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
         self.try_button.on_click(lambda _b: self.try_action(self.try_text.value))
@@ -154,10 +146,8 @@ class EightBoard(w.VBox):
         self.next_button = _button("Next ›", "cardlab-next")
         self.step_label = w.Label()
         self.step_label.add_class("cardlab-step-label")
-        self.summary = w.HTML()
-        self.summary.add_class("cardlab-explain")
-        self.view = w.HTML()
-        self.view.add_class("cardlab-eights-view")
+        self.summary = _html("cardlab-explain")
+        self.view = _html("cardlab-eights-view")
         self.prev_button.on_click(lambda _b: self.go(self.index - 1))
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
         super().__init__([w.HBox([self.prev_button, self.next_button, self.step_label]), self.summary, self.view])

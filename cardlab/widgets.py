@@ -36,6 +36,13 @@ def _button(description: str, css_class: str, tooltip: str = "") -> w.Button:
     return b
 
 
+def _html(css_class: str, value: str = "") -> w.HTML:
+    """An HTML widget carrying ``css_class`` (the browser tests and the CSS find widgets by it)."""
+    h = w.HTML(value)
+    h.add_class(css_class)
+    return h
+
+
 def _as_states(source: Any) -> list:
     """The list of states behind ``source`` (see :class:`Stepper`)."""
     if isinstance(source, GameState):
@@ -176,13 +183,10 @@ class Stepper(w.VBox):
             options=[("All cards open", _ALL)] + [(f"{name}'s view", i) for i, name in enumerate(names)],
             value=_ALL if seat is None else seat, style={"button_width": "auto"})
         self.seat_picker.add_class("cardlab-seat")
-        self.explanation = w.HTML()
-        self.explanation.add_class("cardlab-explain")
-        self.view = w.HTML()
-        self.view.add_class("cardlab-view")
+        self.explanation = _html("cardlab-explain")
+        self.view = _html("cardlab-view")
         self._game_lines = _game_lines(source, states)
-        self.game_score = w.HTML()
-        self.game_score.add_class("cardlab-game-score")
+        self.game_score = _html("cardlab-game-score")
 
         self.first_button.on_click(lambda _b: self.go(0))
         self.prev_button.on_click(lambda _b: self.prev())
@@ -398,14 +402,11 @@ class PlayTable(w.VBox):
             names = tuple(nm)
         self.names = tuple(names)
 
-        self.view = w.HTML()
-        self.view.add_class("cardlab-view")
+        self.view = _html("cardlab-view")
         self.actions_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.actions_box.add_class("cardlab-actions")
-        self.message = w.HTML()
-        self.message.add_class("cardlab-message")
-        self.log_html = w.HTML()
-        self.log_html.add_class("cardlab-log")
+        self.message = _html("cardlab-message")
+        self.log_html = _html("cardlab-log")
         self.new_deal_button = _button("New deal", "cardlab-new-deal", "Deal the next hand (seed + 1)")
         self.new_deal_button.on_click(lambda _b: self.new_deal())
         self.new_deal_button.layout.align_self = "flex-start"
