@@ -1,11 +1,11 @@
-"""Notebook widgets for 501 (:mod:`cardlab.prikup501`): the deal card by card, and the bidding table.
+"""Notebook widgets for 501 (:mod:`cardlab.russian501`): the deal card by card, and the bidding table.
 
 :class:`DealStepper` deals a hand one card at a time, as the rules say: clockwise from the
 dealer's left, with one card set aside face down for the prikup in each of the first three
 rounds.
 
 :class:`AuctionTable` lets a learner take any seat in the auction of a 501 deal: the computer
-(:class:`~cardlab.prikup501.Rule501Player`, which sees only its own seat's view) speaks for the
+(:class:`~cardlab.russian501.Rule501Player`, which sees only its own seat's view) speaks for the
 other seats. The learner looks at the cards or bids blind, bids, or passes; when the auction is
 over the rest of the hand (the prikup, the contract, the cards passed, the eight tricks) can be
 played out by the computer for every seat, and a new deal dealt.
@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from . import prikup501 as p501
+from . import russian501 as p501
 from . import render
 from .actions import Action
 from .cards import Suit
@@ -35,7 +35,7 @@ __all__ = ["AuctionTable", "DealStepper"]
 
 class AuctionTable(w.VBox):
     """Take a seat in the auction of a 501 deal, then play the hand from that seat; the computer
-    (:class:`~cardlab.prikup501.Rule501Player`) acts for the other seats.
+    (:class:`~cardlab.russian501.Rule501Player`) acts for the other seats.
 
     During the auction the learner looks or bids blind, bids the number in the box, or passes.
     After it, the learner acts in turn with the buttons of :attr:`hand_box`: takes the prikup,
@@ -53,7 +53,7 @@ class AuctionTable(w.VBox):
     seed : int
         Seed of the deal when no ``source`` is given (and of the computer players).
     rules : Rules501, optional
-        Default :data:`cardlab.prikup501.PAGAT_501`.
+        Default :data:`cardlab.russian501.PAGAT_501`.
     names : sequence of 3 or 4 str
     dealer : int
     players : dict of seat -> player, optional
@@ -64,7 +64,7 @@ class AuctionTable(w.VBox):
     ------
     ValueError
         If ``source`` is not a 501 deal before any auction call, or ``seat`` is not an active
-        seat of it. Errors of :func:`cardlab.prikup501.deal` pass through.
+        seat of it. Errors of :func:`cardlab.russian501.deal` pass through.
 
     Attributes
     ----------

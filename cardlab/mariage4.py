@@ -2328,6 +2328,13 @@ def state_text4(state: Mariage4State, seat: int | None = None) -> str:
         lines.append(_phase_words(state))
     return "\n".join(lines)
 
+def describe_action(action: Action, state=None):
+    """How a front end shows ``action`` (interim: grouped by kind, labelled by its text)."""
+    from .variants import ActionText
+
+    group = {"play": "card", "marriage": "marriage", "bid": "bid", "blind": "bid", "pass": "pass"}.get(action.kind, "other")
+    return ActionText(group, str(action), "")
+
 
 def _register() -> None:
     from . import variants
@@ -2340,10 +2347,19 @@ def _register() -> None:
         check_pack=_check_pack,
         deal=deal,
         new_game=lambda rules, first_dealer, names: EightGame(rules, first_dealer, names),
+        module="cardlab.mariage4",
+        presets=PRESETS,
+        describe_action=describe_action,
+        seat_names=("A", "B", "C", "D"),
+        renderer="cardlab.mariage4",
+        adapter="cardlab.analysis.adapt_others",
+        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage4:Mariage4Player",
+                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))
-    from . import render
 
-    render.register(VARIANT, html=state_html4, text=state_text4)
 
+
+state_html = state_html4
+state_text = state_text4
 
 _register()

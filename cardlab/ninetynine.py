@@ -1789,6 +1789,13 @@ def _clear_tricks(hand: Sequence[Card], view: NinetyNineView) -> int | None:
 # ---------------------------------------------------------------------------------------------
 # Registration
 
+def describe_action(action: Action, state=None):
+    """How a front end shows ``action`` (interim: grouped by kind, labelled by its text)."""
+    from .variants import ActionText
+
+    group = {"play": "card", "marriage": "marriage", "bid": "bid", "blind": "bid", "pass": "pass"}.get(action.kind, "other")
+    return ActionText(group, str(action), "")
+
 
 def _register() -> None:
     from . import variants
@@ -1801,10 +1808,16 @@ def _register() -> None:
         check_pack=_check_pack_cards,
         deal=deal,
         new_game=lambda rules, first_dealer, names: NinetyNineGame(rules, first_dealer, names),
+        module="cardlab.ninetynine",
+        presets=PRESETS,
+        describe_action=describe_action,
+        seat_names=("A", "B", "C"),
+        renderer="cardlab.ninetynine",
+        adapter="cardlab.analysis.adapt_others",
+        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.ninetynine:NinetyNinePlayer",
+                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))
-    from . import render
 
-    render.register(VARIANT, html=state_html, text=state_text)
 
 
 # ---------------------------------------------------------------------------------------------

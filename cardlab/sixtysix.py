@@ -1437,6 +1437,36 @@ class SixtySixGame:
         cols = ["hand", "dealer", "winner", "how", "card points", "game points", self.names[0], self.names[1], "note"]
         return pd.DataFrame(self._rows, columns=cols).set_index("hand")
 
+_LABELS = {"exchange": ("stock", "Exchange trump nine", "66.exchange"),
+           "close": ("stock", "Close the stock", "66.close"),
+           "out": ("claim", "Claim 66", "66.out"),
+           "draw": ("stock", "Draw", "66.close"),
+           "pass": ("pass", "Keep the trump nine", "66.exchange")}
+
+
+def describe_action(action: Action, state: "SixtySixState | None" = None) -> "variants.ActionText":  # noqa: F821
+    """How a front end shows ``action``: its group, button text and help, in the rule's words.
+
+    A card play is the card (``"A♠"``); a marriage ``"Announce marriage ♥ (20)"`` (40 in
+    trumps, when ``state`` is given); ``exchange``, ``close``, ``out``, ``draw`` (the trick's
+    winner draws instead of closing) and ``pass`` (keep the trump nine when the closer's
+    opponent is offered the exchange) in words. Raises nothing for an action of this variant;
+    any other action is shown by its text in the group ``"other"``."""
+    from .variants import ActionText
+
+    kind = action.kind
+    if kind == "play":
+        return ActionText("card", str(action.card), f"Play {action.card}. [rule 66.hold]")
+    if kind == "marriage" and isinstance(action.value, Suit):
+        trump = getattr(state, "trump", None)
+        pts = "" if trump is None else f" ({40 if action.value == trump else 20})"
+        return ActionText("marriage", f"Announce marriage {action.value.symbol}{pts}",
+                          f"Show K and Q of {action.value.symbol} and lead one of them. [rule 66.marriage.lead]")
+    if kind in _LABELS and action.card is None and action.value is None:
+        group, label, rule = _LABELS[kind]
+        return ActionText(group, label, f"{RULES[rule][0]} [rule {rule}]")
+    return ActionText("other", str(action), "")
+
 
 def _register() -> None:
     from . import variants
@@ -1449,6 +1479,14 @@ def _register() -> None:
         check_pack=_check_pack,
         deal=deal,
         new_game=lambda rules, first_dealer, names: SixtySixGame(rules, first_dealer, names),
+        module="cardlab.sixtysix",
+        presets=PRESETS,
+        describe_action=describe_action,
+        seat_names=("A", "B"),
+        renderer="cardlab.render.sixtysix",
+        adapter="cardlab.analysis.adapt_sixtysix",
+        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players.sixtysix:SixtySixPlayer",
+                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))
 
 

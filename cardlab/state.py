@@ -5,58 +5,148 @@ one as it was, so stepping back and forth is a list index. Every state keeps its
 action that led to it, so the whole action history, and each step's explanation, can be
 recovered from the last state.
 
-The methods every variant provides:
+What this base class does for every variant (no variant rewrites it):
 
-* ``to_act``: the seat (0-based int) whose decision it is, or ``None`` when finished;
+* the state copy: :meth:`GameState._child` is generated from the ``__slots__`` a variant
+  declares (and those of this base), once per class, as straight-line code (as fast as a
+  hand-written copy);
+* ``to_act`` (``None`` once ``result`` is set), ``is_finished``, ``history()``, ``actions()``,
+  ``apply_all()``, ``__repr__`` (from the variant's :meth:`_summary`) and ``_repr_html_`` (the
+  variant's renderer, found through :mod:`cardlab.variants`).
+
+What each variant provides:
+
 * ``legal_actions()``: a tuple of :class:`~cardlab.actions.Action`, never empty while running;
-* ``apply(action)``: the next state; ``action`` may be an Action or its text (``"A♠"``);
-  an illegal one raises :class:`~cardlab.errors.IllegalActionError` naming the rule;
+* ``apply(action)``: the next state; ``action`` may be an Action or its text (``"A♠"``); an
+  illegal or malformed one raises :class:`~cardlab.errors.IllegalActionError` (naming the rule)
+  or :class:`~cardlab.errors.NotationError`, and the state is unchanged;
 * ``view(seat)``: what that seat may know (its own hand, public cards; never hidden ones);
-* ``is_finished`` and ``result``;
-* ``explain()``: the last step in words, for the stepper.
+* ``points(seat)``: card points that seat has now (a partnership game adds ``pair_points(pair)``);
+* ``phase``: one of :data:`PHASES`;
+* ``explain()``: the last step in words, for the stepper;
+* ``result``: ``None`` while running, then a :class:`HandResult`.
+
+The base slots every state has: ``parent``, ``last_action``, ``_legal`` (the cached legal
+actions), ``rules``, ``dealer``, ``names``, ``pack`` (as dealt, top first), ``_to_act`` and
+``result``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Action
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "HandResult", "PHASES"]
+
+#: Phase names, the same in every variant (a variant uses the ones its rules have):
+#: ``"cut"`` (cutting the pack), ``"trumps"`` (naming or turning trumps), ``"bidding"`` (an
+#: auction or bids), ``"prikup"`` (taking the prikup or talon), ``"contract"`` (the declarer
+#: names the contract), ``"give"`` (cards passed or set aside), ``"announce"`` (claims and special
+#: contracts before play), ``"nines"`` (Mariage's three nines), ``"premium"`` (Ninety-Nine's
+#: declare / reveal offers), ``"play"`` (tricks) and ``"over"`` (the result is known).
+PHASES: tuple[str, ...] = ("cut", "trumps", "bidding", "prikup", "contract", "give", "announce", "nines",
+                           "premium", "play", "over")
+
+_BASE_SLOTS = ("parent", "last_action", "_legal", "rules", "dealer", "names", "pack", "_to_act", "result")
+
+
+def _all_slots(cls) -> list[str]:
+    out: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        if isinstance(slots, str):
+            slots = (slots,)
+        for name in slots:
+            if name not in out:
+                out.append(name)
+    return out
+
+
+def _make_child(cls):
+    """Compile ``_child`` for ``cls``: a new object whose every slot is copied from ``self``,
+    then ``parent``, ``last_action`` and ``_legal`` set for the step being made."""
+    copied = [n for n in _all_slots(cls) if n not in ("parent", "last_action", "_legal")]
+    lines = ["def _child(self, action):",
+             "    s = _new(_cls)",
+             "    s.parent = self",
+             "    s.last_action = action",
+             "    s._legal = None"]
+    lines += [f"    s.{n} = self.{n}" for n in copied]
+    lines.append("    return s")
+    ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), ns)  # noqa: S102 - code built from the class's own slot names
+    fn = ns["_child"]
+    fn.__doc__ = (f"A copy of this {cls.__name__} whose parent is this one (generated from its slots: "
+                  f"{', '.join(copied)}); the variant's ``_do`` then changes it in place.")
+    fn.__qualname__ = f"{cls.__name__}._child"
+    return fn
 
 
 class GameState:
-    """Base class of every variant's state. Subclasses define ``__slots__`` and the API."""
+    """Base class of every variant's state (see the module docstring for the API).
 
-    __slots__ = ("parent", "last_action", "_legal")
+    A subclass declares its own fields in ``__slots__`` (not repeating the base slots) and sets
+    ``variant`` to its registered name; :meth:`_child` is generated for it when the class is
+    created.
+    """
+
+    __slots__ = _BASE_SLOTS
 
     parent: "GameState | None"
     last_action: Action | None
+    #: The registered variant name (``cardlab.variants.get(state.variant)``).
+    variant: ClassVar[str] = ""
 
-    # -- to be provided by each variant -------------------------------------------------
-    variant: str = ""
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "_child" not in cls.__dict__:
+            cls._child = _make_child(cls)
 
-    @property
-    def to_act(self) -> int | None:  # pragma: no cover - abstract
+    def _child(self, action: Action | None) -> "GameState":  # replaced per subclass
         raise NotImplementedError
 
-    @property
-    def is_finished(self) -> bool:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def legal_actions(self) -> tuple[Action, ...]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def apply(self, action: Action | str) -> "GameState":  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def view(self, seat: int) -> Any:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def explain(self) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @classmethod
+    def _blank(cls) -> "GameState":
+        """A new state of this class with the base slots empty (``parent``, ``last_action``,
+        ``_legal`` and ``result`` ``None``); a variant's deal fills in the rest."""
+        s = object.__new__(cls)
+        s.parent = None
+        s.last_action = None
+        s._legal = None
+        s.result = None
+        return s
 
     # -- shared ----------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat (0-based) whose decision it is, or ``None`` when the hand is over."""
+        return None if self.result is not None else self._to_act
+
+    @property
+    def is_finished(self) -> bool:
+        """True once the hand has a result."""
+        return self.result is not None
+
+    def _summary(self) -> str:
+        """A few words on where the hand stands, for ``repr`` (the variant may say more)."""
+        return f"{len(self.actions())} actions"
+
+    def __repr__(self) -> str:
+        if self.result is not None:
+            status = "finished"
+        else:
+            try:
+                status = f"{self.names[self._to_act]} to act"
+            except (IndexError, TypeError):
+                status = f"seat {self._to_act} to act"
+        return f"<{type(self).__name__} {self.rules.name}: {self._summary()}, {status}>"
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+
+        return state_html(self)
+
     def history(self) -> list["GameState"]:
         """Every state from the deal to this one, in order (``history()[0]`` is the deal)."""
         out = []
@@ -74,9 +164,10 @@ class GameState:
     def apply_all(self, actions) -> "GameState":
         """Apply a sequence of actions (or their texts) in turn and return the last state.
 
-        Raises :class:`~cardlab.errors.IllegalActionError` at the first illegal one; its
+        Raises :class:`~cardlab.errors.IllegalActionError` (or
+        :class:`~cardlab.errors.NotationError`) at the first illegal or malformed one; its
         message is prefixed with the action's 0-based position in ``actions``."""
-        from .errors import IllegalActionError
+        from .errors import IllegalActionError, NotationError
 
         s = self
         for i, a in enumerate(actions):
@@ -84,4 +175,29 @@ class GameState:
                 s = s.apply(a)
             except IllegalActionError as exc:
                 raise IllegalActionError(exc.rule, f"action {i} ({a}): {exc.reason}") from None
+            except NotationError as exc:
+                raise NotationError(f"action {i} ({a}): {exc}") from None
         return s
+
+
+class HandResult:
+    """Base of every variant's hand result (each variant's result is a frozen dataclass that
+    extends it).
+
+    Every result has:
+
+    * ``returns``: a tuple with one number per table seat, what the hand gives that seat in the
+      variant's own scoring unit, named by :attr:`unit` (Sixty-six: game points to the winner;
+      501: the change to the seat's score, towards 0; Ninety-Nine: score points; the Mariages:
+      game points received (+) or paid (−));
+    * ``winner``: the seat that won the hand, or ``None`` where the variant (or this hand) has
+      no single winner;
+    * ``reason``: a short id of how it ended, and ``explanation``: the scoring in words.
+    """
+
+    __slots__ = ()
+    #: The unit of :attr:`returns` ("game points", "score points", ...).
+    unit: ClassVar[str] = "game points"
+    # ``returns`` and ``winner`` are fields or properties of each variant's result (a variant
+    # without a single winner gives a ``winner`` property returning ``None``). They are not
+    # defined here, because a dataclass would take an inherited value as a field's default.

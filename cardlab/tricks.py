@@ -15,14 +15,59 @@ of a variant: Sixty-six before and after the stock runs out) picks its own:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .cards import Card, Rank, Suit
 
-__all__ = ["TrickRules", "RANKS_66", "trick_winner", "legal_plays", "FREE_PLAY"]
+__all__ = ["Trick", "TrickRules", "RANKS_66", "trick_winner", "legal_plays", "FREE_PLAY"]
 
 #: Trick-taking order of the 24-card games, high to low: A 10 K Q J 9.
 RANKS_66: tuple[Rank, ...] = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+
+
+class Trick(NamedTuple):
+    """A completed trick, the same shape in every variant.
+
+    Attributes
+    ----------
+    leader : int
+        The seat that led.
+    cards : tuple of (seat, Card)
+        Every card played, with the seat that played it, in play order (the lead first). A seat
+        sitting out (the dealer at a table of four in 501) is simply absent.
+    winner : int
+        The seat that won the trick.
+    """
+
+    leader: int
+    cards: tuple
+    winner: int
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """The cards alone, in play order (``played[0]`` was led)."""
+        return tuple(c for _, c in self.cards)
+
+    @property
+    def lead(self) -> Card:
+        """The card led."""
+        return self.cards[0][1]
+
+    def card_of(self, seat: int) -> Card | None:
+        """The card ``seat`` played to this trick, or ``None`` if it played none."""
+        for s, c in self.cards:
+            if s == seat:
+                return c
+        return None
+
+    def by_seat(self) -> dict[int, Card]:
+        """The cards keyed by seat (``by_seat()[s]`` is what seat ``s`` played)."""
+        return dict(self.cards)
+
+    def card_points(self, values: Sequence[int]) -> int:
+        """The trick's card points, given ``values`` indexed by card (``values[card]``: each
+        variant's card-point table)."""
+        return sum(values[c] for _, c in self.cards)
 
 
 @dataclass(frozen=True)

@@ -272,30 +272,12 @@ class Stepper(w.VBox):
 
 
 def action_label(action: Action, state: Any = None) -> str:
-    """The button text of a Sixty-six action: the card for a play (``"A♠"``), else
-    ``"Announce marriage ♥ (20)"`` (40 in trumps, when ``state`` gives the trump suit),
-    ``"Exchange trump nine"``, ``"Close the stock"``, ``"Claim 66"``, ``"Draw"`` (instead of
-    closing, when the rules let a trick's winner close before drawing), ``"Keep the trump nine"``
-    (``pass``: decline the exchange offered at a close); any other action's text."""
-    kind = action.kind
-    if kind == "play":
-        return str(action.card)
-    if kind == "marriage":
-        suit = action.value
-        trump = getattr(state, "trump", None)
-        pts = "" if trump is None else f" ({40 if suit == trump else 20})"
-        return f"Announce marriage {suit.symbol}{pts}"
-    if kind == "exchange":
-        return "Exchange trump nine"
-    if kind == "close":
-        return "Close the stock"
-    if kind == "out":
-        return "Claim 66"
-    if kind == "draw":
-        return "Draw"
-    if kind == "pass":
-        return "Keep the trump nine"
-    return str(action)
+    """The button text of ``action`` in ``state``'s variant (Sixty-six when ``state`` is
+    ``None``), from the variant's ``describe_action``: the card for a play (``"A♠"``), else the
+    action in the rule's words (``"Announce marriage ♥ (20)"``, ``"Close the stock"``)."""
+    from . import variants
+
+    return variants.get(getattr(state, "variant", "sixty-six")).describe_action(action, state).label
 
 
 class PlayTable(w.VBox):

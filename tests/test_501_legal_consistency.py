@@ -9,7 +9,7 @@ suit, else trump, via ``tricks.legal_plays``; a marriage only when leading, its 
 with the other in hand), and over thousands of seeded random hands of every preset (plus a rule
 set with the optional duties to head and to overtrump) both must agree at every step, in the
 same order. Every candidate action that is not legal must be refused with an
-IllegalActionError naming a rule of ``prikup501.RULES`` and leave the state as it was.
+IllegalActionError naming a rule of ``russian501.RULES`` and leave the state as it was.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from cardlab import prikup501 as p501
+from cardlab import russian501 as p501
 from cardlab.actions import Action, play
 from cardlab.cards import PACK_24, Card, Rank, Suit
 from cardlab.errors import IllegalActionError

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import PACK_24
-from cardlab import prikup501 as p501
+from cardlab import russian501 as p501
 
 SEEDS = st.integers(min_value=0, max_value=10**6)
 

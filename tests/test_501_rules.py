@@ -12,7 +12,7 @@ The hand-built deal used throughout (A eldest, B second, C deals; seats 0, 1, 2)
 import pytest
 
 from cardlab import PACK_24, Action, IllegalActionError, NotationError, RulesError, parse_card, parse_cards
-from cardlab import prikup501 as p501
+from cardlab import russian501 as p501
 from cardlab import records, render, variants
 from cardlab.cards import Suit
 

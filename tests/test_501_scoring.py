@@ -35,7 +35,7 @@ In no trump (contract NT 66) the same deal plays (A's marriage worth 20):
 
 import pytest
 
-from cardlab import prikup501 as p501
+from cardlab import russian501 as p501
 
 HANDS = ["A♠ K♠ Q♠ 9♠ A♥ 9♥ 9♣", "10♠ J♠ A♣ 10♣ K♥ Q♥ A♦", "K♣ Q♣ J♣ 10♦ K♦ Q♦ 10♥"]
 PRIKUP = "J♥ J♦ 9♦"

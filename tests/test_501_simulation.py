@@ -19,7 +19,7 @@ import random
 import pytest
 
 from cardlab import PACK_24, Action, IllegalActionError, Rank, Suit, records
-from cardlab import prikup501 as p501
+from cardlab import russian501 as p501
 
 POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 PACK = set(PACK_24)

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from cardlab import parse_card, records, render  # noqa: E402
-from cardlab import prikup501 as p501  # noqa: E402
+from cardlab import russian501 as p501  # noqa: E402
 from cardlab.auction_widget import AuctionTable, DealStepper  # noqa: E402
 from cardlab.widgets import Stepper  # noqa: E402
 

@@ -71,7 +71,7 @@ def _positions(variant, count, min_tricks, rules=None):
     return out
 
 
-@pytest.mark.parametrize("variant,module", [("mariage-3", "cardlab.mariage"), ("russian-501", "cardlab.prikup501"),
+@pytest.mark.parametrize("variant,module", [("mariage-3", "cardlab.mariage3"), ("russian-501", "cardlab.russian501"),
                                             ("mariage-4", "cardlab.mariage4")])
 def test_sampled_worlds_respect_the_play(variant, module):
     _module(module)
@@ -161,7 +161,7 @@ def _defender_position_501(m):
 
 
 def test_501_defender_knows_the_other_holds_at_most_one_prikup_card():
-    m = _module("cardlab.prikup501")
+    m = _module("cardlab.russian501")
     s = _defender_position_501(m)
     assert s.phase == "play" and s.bidder == 1
     ad = adapters.get("russian-501")

@@ -21,7 +21,7 @@ def test_501_a_sure_bid_is_always_made():
     # the prikup and the other hands, with spades as trumps he wins six spade tricks (nobody
     # else has a spade): 11+10+4+3+2+0 = 30 card points of his own, and his trump marriage
     # K♠ Q♠ (40) counts once he has a trick: 70 >= 66 before counting anything he catches.
-    m = engine("cardlab.prikup501")
+    m = engine("cardlab.russian501")
     from cardlab.analysis.questions import bid_chance_501
 
     hands = ("J♥ Q♥ K♥ 10♥ J♦ Q♦ K♦", "A♠ 10♠ K♠ Q♠ J♠ 9♠ A♥", "9♥ 9♦ 10♦ A♣ 10♣ K♣ Q♣")
@@ -41,7 +41,7 @@ def test_501_a_sure_bid_is_always_made():
 
 
 def test_501_bid_chance_is_reproducible_and_monotone_in_the_bid():
-    m = engine("cardlab.prikup501")
+    m = engine("cardlab.russian501")
     from cardlab.analysis.questions import bid_chance_501
 
     s = m.deal(seed=7, dealer=0).apply("look")

@@ -199,7 +199,7 @@ def test_three_player_sampling_matches_exact_frequencies():
     import importlib
 
     try:
-        importlib.import_module("cardlab.mariage")
+        importlib.import_module("cardlab.mariage3")
         ad = adapters.get("mariage-3")
     except Exception as exc:  # noqa: BLE001 - the variant still missing is a skip
         pytest.skip(str(exc))

@@ -9,7 +9,7 @@ import pytest
 
 from cardlab.analysis import NotSolvable, adapters, brute_force, solve
 
-MODULES = {"russian-501": "cardlab.prikup501", "mariage-3": "cardlab.mariage", "mariage-4": "cardlab.mariage4",
+MODULES = {"russian-501": "cardlab.russian501", "mariage-3": "cardlab.mariage3", "mariage-4": "cardlab.mariage4",
            "ninety-nine": "cardlab.ninetynine"}
 
 

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from cardlab import mariage as m
+from cardlab import mariage3 as m
 from cardlab.actions import Action, play
 from cardlab.cards import PACK_24, Card, Rank, Suit, parse_cards
 from cardlab.errors import IllegalActionError

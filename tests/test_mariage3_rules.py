@@ -1,5 +1,5 @@
 """Three-player Russian Mariage: the deal, trumps, the duties of play, marriages and the refusals
-(cardlab.mariage; rules-notes §4.2, §4.4). Expected values are worked out by hand from the rules
+(cardlab.mariage3; rules-notes §4.2, §4.4). Expected values are worked out by hand from the rules
 text, in the comments; the hands are dealt explicitly with deal_from_hands.
 
 Seats: dealer=2 (Vera) unless said otherwise, so Ana (seat 0) is eldest and leads, then Boris
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import PACK_24, IllegalActionError, NotationError, RulesError, Suit, parse_card, parse_cards, records
-from cardlab import mariage as m
+from cardlab import mariage3 as m
 from cardlab.actions import Action
 
 C = parse_card

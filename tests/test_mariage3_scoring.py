@@ -1,5 +1,5 @@
 """Three-player Russian Mariage: how a hand ends and what each opponent pays, and the ledger
-(cardlab.mariage; rules-notes §4.2). Every hand below is dealt explicitly and played by a script;
+(cardlab.mariage3; rules-notes §4.2). Every hand below is dealt explicitly and played by a script;
 the card points, the winner and each payment are worked out by hand in the comments.
 
 Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0 (120 in all). Payment per opponent: 3 if he took no
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import PACK_24, Suit, records
-from cardlab import mariage as m
+from cardlab import mariage3 as m
 
 R = m.RUSSIAN_MARIAGE_3
 

@@ -22,7 +22,7 @@ import random
 import pytest
 
 from cardlab import PACK_24, Card, IllegalActionError, Rank, Suit, records
-from cardlab import mariage as m
+from cardlab import mariage3 as m
 
 POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 ORDER = {Rank.ACE: 6, Rank.TEN: 5, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 1}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardlab import PACK_24, parse_card, parse_cards, records, render
-from cardlab import mariage as m
+from cardlab import mariage3 as m
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 HANDS = ("A♣ Q♣ 9♣ J♦ 9♦ K♥ Q♥ J♠",

@@ -9,14 +9,15 @@ from cardlab import sixtysix as ss
 from cardlab.analysis import action_values
 from cardlab.analysis.search_player import SamplingPlayer
 from cardlab.analysis.tournament import standings, tournament
-from cardlab.players import HeuristicPlayer, RandomPlayer, make_player, player_kinds
+from cardlab.players import RandomPlayer, make_player, player_kinds
+from cardlab.players.sixtysix import SixtySixPlayer
 
 
 def test_kinds_of_sixty_six():
     assert player_kinds("sixty-six") == ["random", "heuristic", "search"]
     assert isinstance(make_player("random", 1), RandomPlayer)
-    assert isinstance(make_player("heuristic", 1, variant="sixty-six"), HeuristicPlayer)
-    assert isinstance(make_player("rule-based", 1), HeuristicPlayer)
+    assert isinstance(make_player("heuristic", 1, variant="sixty-six"), SixtySixPlayer)
+    assert isinstance(make_player("rule-based", 1), SixtySixPlayer)
     assert isinstance(make_player("search", 1), SamplingPlayer)
 
 

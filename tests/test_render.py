@@ -259,20 +259,23 @@ def test_bad_seat_and_unknown_variant(s7):
     class Other:
         variant = "skat"
 
-    with pytest.raises(ValueError, match="no renderer for variant 'skat'"):
+    with pytest.raises(ValueError, match="no renderer for Other: unknown variant 'skat'"):
         render.state_html(Other())
     with pytest.raises(ValueError, match="no renderer"):
         render.state_text(Other())
 
 
 def test_registry_dispatches_on_variant(monkeypatch):
-    monkeypatch.setitem(render.RENDERERS, "toy", lambda state, seat: f"<p>toy {seat}</p>")
+    """state_html finds the renderer module through the variant registry, for every variant."""
+    from cardlab import variants
+    from cardlab.render import renderer_of
 
-    class Toy:
-        variant = "toy"
-
-    assert render.state_html(Toy(), 1) == "<p>toy 1</p>"
-    assert render.RENDERERS["sixty-six"] is render._sixtysix_html
+    for name in variants.names():
+        v = variants.get(name)
+        s = v.deal(v.default_rules, 0, seed=1)
+        assert renderer_of(s).__name__ == v.renderer
+        assert render.state_html(s).startswith('<div class="cardlab-table"') or "cardlab-table" in render.state_html(s)
+        assert render.state_text(s)
 
 
 # -- text ---------------------------------------------------------------------------------------

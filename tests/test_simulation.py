@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from cardlab import PACK_24, Card, Rank, records
 from cardlab import sixtysix as ss
-from cardlab.players import HeuristicPlayer, RandomPlayer, make_player
+from cardlab.players import RandomPlayer, make_player
+from cardlab.players.sixtysix import SixtySixPlayer
 from cardlab.records import Record
 from helpers_66 import POINTS, expected_legal, game_points_for
 
@@ -285,7 +286,7 @@ def test_heuristic_against_random(preset):
     """A few hundred hands of the heuristic player against the random one: players see only a
     SeatView, every choice is legal, and each hand ends with a valid result."""
     rules = ss.PRESETS[preset]
-    heur, rand = HeuristicPlayer(), RandomPlayer(seed=3)
+    heur, rand = SixtySixPlayer(), RandomPlayer(seed=3)
     wins = Counter()
     failures = []
     for i in range(200):
@@ -313,6 +314,6 @@ def test_heuristic_against_random(preset):
 
 def test_make_player():
     assert isinstance(make_player("random", 1), RandomPlayer)
-    assert isinstance(make_player("heuristic"), HeuristicPlayer)
+    assert isinstance(make_player("heuristic"), SixtySixPlayer)
     with pytest.raises(ValueError, match="random"):
         make_player("minimax")

@@ -1,8 +1,8 @@
 """Regenerate the 501 sample records in data/r501_*.json (run: python tools/make_samples_501.py).
 
 Every sample is a real hand (or game) played by cardlab's rule-based 501 player
-(:class:`cardlab.prikup501.Rule501Player`, one per seat, each seeing only its own seat's view)
-from fixed seeds: the deal of hand ``k`` is ``prikup501.deal(..., seed=k)`` with dealer
+(:class:`cardlab.russian501.Rule501Player`, one per seat, each seeing only its own seat's view)
+from fixed seeds: the deal of hand ``k`` is ``russian501.deal(..., seed=k)`` with dealer
 ``k % players`` and the player in seat ``i`` is ``Rule501Player(4 * k + i)``.
 
 How the seeds were chosen. A sample is there to teach one rule, so it must show that rule and
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardlab import prikup501 as p501
+from cardlab import russian501 as p501
 from cardlab import records
 
 DATA = Path(__file__).resolve().parent.parent / "data"

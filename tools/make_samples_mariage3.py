@@ -2,7 +2,7 @@
 (run: python tools/make_samples_mariage3.py).
 
 Every sample is a real, complete hand (or game) played by cardlab's rule-based player for this
-game (cardlab.mariage.HeuristicPlayer, one per seat, each seeing only its own seat's view) from a
+game (cardlab.mariage3.HeuristicPlayer, one per seat, each seeing only its own seat's view) from a
 fixed, seeded shuffle. For each sample the first seed from 0 upwards whose hand shows the rule
 wanted is taken, so re-running rewrites the same files byte for byte.
 """
@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardlab import mariage, records
+from cardlab import mariage3, records
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-RULES = mariage.RUSSIAN_MARIAGE_3
-SOURCE = ("cardlab.mariage.HeuristicPlayer at every seat (seeded seed, seed+1, seed+2; each sees only its own "
+RULES = mariage3.RUSSIAN_MARIAGE_3
+SOURCE = ("cardlab.mariage3.HeuristicPlayer at every seat (seeded seed, seed+1, seed+2; each sees only its own "
           "seat's view), on a pack shuffled by cardlab.sixtysix.shuffled_pack(seed); tools/make_samples_mariage3.py")
 
 
 def play(seed: int, dealer: int | None = None, game: mariage.MariageGame | None = None) -> mariage.MariageState:
-    s = game.deal(seed=seed) if game is not None else mariage.deal(RULES, dealer, seed=seed)
-    players = [mariage.HeuristicPlayer(seed + k) for k in range(3)]
+    s = game.deal(seed=seed) if game is not None else mariage3.deal(RULES, dealer, seed=seed)
+    players = [mariage3.HeuristicPlayer(seed + k) for k in range(3)]
     while not s.is_finished:
         s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
     return s

@@ -1,5 +1,5 @@
-"""Analysis adapters of the variants without a stock: 501 (:mod:`cardlab.prikup501`),
-three-player Mariage (:mod:`cardlab.mariage`), four-player Mariage (:mod:`cardlab.mariage4`) and
+"""Analysis adapters of the variants without a stock: 501 (:mod:`cardlab.russian501`),
+three-player Mariage (:mod:`cardlab.mariage3`), four-player Mariage (:mod:`cardlab.mariage4`) and
 Ninety-Nine (:mod:`cardlab.ninetynine`).
 
 Each registers itself only if its engine module imports; every adapter reads the state's
@@ -608,7 +608,7 @@ def _register_ninetynine(m) -> None:
         world=world))
 
 
-for _mod, _reg in (("cardlab.prikup501", _register_501), ("cardlab.mariage", _register_mariage3),
+for _mod, _reg in (("cardlab.russian501", _register_501), ("cardlab.mariage3", _register_mariage3),
                    ("cardlab.mariage4", _register_mariage4), ("cardlab.ninetynine", _register_ninetynine)):
     _m = _import(_mod)
     if _m is not None:

@@ -30,7 +30,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["Adapter", "NotSolvable", "register", "get", "names", "BUILTIN"]
+__all__ = ["Adapter", "NotSolvable", "register", "get", "names"]
 
 
 class NotSolvable(ValueError):
@@ -89,42 +89,40 @@ class Adapter:
 
 _REGISTRY: dict[str, Adapter] = {}
 
-#: Adapter modules shipped with cardlab, by variant name.
-BUILTIN = {
-    "sixty-six": "cardlab.analysis.adapt_sixtysix",
-    "russian-501": "cardlab.analysis.adapt_others",
-    "mariage-3": "cardlab.analysis.adapt_others",
-    "mariage-4": "cardlab.analysis.adapt_others",
-    "ninety-nine": "cardlab.analysis.adapt_others",
-}
-
-
 def register(adapter: Adapter) -> None:
     """Add (or replace) the adapter of ``adapter.variant``."""
     _REGISTRY[adapter.variant] = adapter
 
 
+def _load(variant: str) -> None:
+    """Import the adapter module the variant's registry entry names (if any)."""
+    from .. import variants
+
+    try:
+        module = variants.get(variant).adapter
+    except KeyError:
+        return
+    if module:
+        importlib.import_module(module)
+
+
 def get(variant: str) -> Adapter:
-    """The adapter of ``variant``. Raises :class:`NotSolvable` if there is none (the variant's
-    module is missing or the analysis does not cover it yet)."""
-    if variant not in _REGISTRY and variant in BUILTIN:
-        try:
-            importlib.import_module(BUILTIN[variant])
-        except ImportError:
-            pass
+    """The adapter of ``variant``, as named by its :class:`cardlab.variants.Variant`. Raises
+    :class:`NotSolvable` if there is none (an unknown variant, or one the analysis does not cover)."""
+    if variant not in _REGISTRY:
+        _load(variant)
     try:
         return _REGISTRY[variant]
-    except KeyError:
+    except (KeyError, TypeError):
         raise NotSolvable(f"the analysis has no adapter for the variant {variant!r}; "
                           f"covered: {', '.join(names()) or 'none'}") from None
 
 
 def names() -> list[str]:
-    """Variants the analysis covers now (their engine module imports)."""
-    for v, mod in BUILTIN.items():
+    """Variants the analysis covers."""
+    from .. import variants
+
+    for v in variants.names():
         if v not in _REGISTRY:
-            try:
-                importlib.import_module(mod)
-            except ImportError:
-                pass
+            _load(v)
     return sorted(_REGISTRY)

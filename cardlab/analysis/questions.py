@@ -72,7 +72,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     defenders (double dummy): success if his card points reach ``bid`` [501.score].
 
     ``trumps="best"`` tries every trump suit and no trump and keeps the best (the gifts chosen
-    for each by the rule-based player :class:`cardlab.prikup501.Rule501Player`);
+    for each by the rule-based player :class:`cardlab.russian501.Rule501Player`);
     ``trumps="rule"`` names the trump the rule-based player's hand-strength rule picks (5 times
     faster). The gifts are chosen from the declarer's own ten cards only; the play after them
     is solved with all cards open, so the figure is, in practice, an upper estimate of the
@@ -86,7 +86,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     """
     import random as _random
 
-    from .. import prikup501 as m
+    from .. import russian501 as m
     from .adapters import get
     from .sampling import DealSampler, Knowledge, wilson
     from .solver import Solver

@@ -359,8 +359,8 @@ def _variant_of(view) -> str:
     mod = type(rules).__module__ if rules is not None else ""
     from .. import variants
 
-    for name, m in variants._BUILTIN.items():
-        if m == mod:
+    for name in variants.names():
+        if variants.get(name).module == mod:
             return name
     raise ValueError(f"cannot tell the variant of {type(view).__name__}")
 

@@ -53,7 +53,7 @@ is counted in *game points* (the contract, the opponents' points, 25 for a conce
 
 Typical use::
 
-    from cardlab import prikup501 as p501
+    from cardlab import russian501 as p501
     s = p501.deal(p501.PAGAT_501, dealer=0, seed=7, names=("Ana", "Boris", "Vera"))
     s.legal_actions()     # (Action('look'), Action('pass'), Action('blind 66'), ...)
     s = s.apply("look").apply("bid 66")
@@ -2113,11 +2113,17 @@ def state_text(state: Prikup501State, seat: int | None = None) -> str:
         lines.append(_status(state))
     return "\n".join(lines)
 
+def describe_action(action: Action, state=None):
+    """How a front end shows ``action`` (interim: grouped by kind, labelled by its text)."""
+    from .variants import ActionText
+
+    group = {"play": "card", "marriage": "marriage", "bid": "bid", "blind": "bid", "pass": "pass"}.get(action.kind, "other")
+    return ActionText(group, str(action), "")
+
 
 def _register() -> None:
-    from . import render, variants
+    from . import variants
 
-    render.register(VARIANT, html=state_html, text=state_text)
     variants.register(variants.Variant(
         name=VARIANT,
         title="501 (Russian three-player 66 with prikup)",
@@ -2126,6 +2132,14 @@ def _register() -> None:
         check_pack=_check_pack,
         deal=deal,
         new_game=lambda rules, first_dealer, names: Game501(rules, first_dealer, names),
+        module="cardlab.russian501",
+        presets=PRESETS,
+        describe_action=describe_action,
+        seat_names=("A", "B", "C"),
+        renderer="cardlab.russian501",
+        adapter="cardlab.analysis.adapt_others",
+        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.russian501:Rule501Player",
+                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
         player_counts=(3, 4),
     ))
 

@@ -56,8 +56,8 @@ and the 66 and 33 thresholds are *card points*; what an opponent pays and the ga
 Seats are 0, 1, 2, clockwise: seat ``(dealer + 1) % 3`` is eldest, then the next, then the
 dealer. Typical use::
 
-    from cardlab import mariage
-    s = mariage.deal(mariage.RUSSIAN_MARIAGE_3, dealer=2, seed=5)   # seat 0 (eldest) leads
+    from cardlab import mariage3
+    s = mariage3.deal(mariage3.RUSSIAN_MARIAGE_3, dealer=2, seed=5)   # seat 0 (eldest) leads
     s.legal_actions()       # (Action('J♦'), Action('K♦'), Action('J♥'), ...): any of her cards
     s = s.apply("A♣")       # a new state; the old one is unchanged
     print(s.explain())      # "Ana leads A♣."
@@ -1827,9 +1827,16 @@ def state_text(state: MariageState, seat: int | None = None) -> str:
         lines.append(_status(t))
     return "\n".join(lines)
 
+def describe_action(action: Action, state=None):
+    """How a front end shows ``action`` (interim: grouped by kind, labelled by its text)."""
+    from .variants import ActionText
+
+    group = {"play": "card", "marriage": "marriage", "bid": "bid", "blind": "bid", "pass": "pass"}.get(action.kind, "other")
+    return ActionText(group, str(action), "")
+
 
 def _register() -> None:
-    from . import render, variants
+    from . import variants
 
     variants.register(variants.Variant(
         name=VARIANT,
@@ -1839,8 +1846,15 @@ def _register() -> None:
         check_pack=_check_pack,
         deal=deal,
         new_game=lambda rules, first_dealer, names: MariageGame(rules, first_dealer, names),
+        module="cardlab.mariage3",
+        presets=PRESETS,
+        describe_action=describe_action,
+        seat_names=("A", "B", "C"),
+        renderer="cardlab.mariage3",
+        adapter="cardlab.analysis.adapt_others",
+        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage3:HeuristicPlayer",
+                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))
-    render.register(VARIANT, html=state_html, text=state_text)
 
 
 _register()

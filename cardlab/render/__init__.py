@@ -1,0 +1,69 @@
+"""Pure rendering: cards, tables and score sheets as HTML/SVG strings and as plain text.
+
+Standard library only (no ipywidgets, no pandas), so it can be imported anywhere: by
+``_repr_html_`` of the engine's states, by the widgets, by docs and tests.
+
+* :mod:`cardlab.render.cards`: the shared pieces (card images and chips, hand order, the style
+  sheet :data:`CSS`, :func:`score_sheet_html`), re-exported here;
+* one module per variant (``cardlab.render.sixtysix``, ``.russian501``, ``.ninetynine``,
+  ``.mariage3``, ``.mariage4``) with ``state_html(state, seat=None)`` and
+  ``state_text(state, seat=None)``; :func:`state_html` and :func:`state_text` here find it through
+  the variant registry (``cardlab.variants.get(state.variant).renderer``).
+
+Seat views are built from the engine's ``state.view(seat)``, so a hidden card is never written
+into the output. CSS classes (for styling and for browser tests): ``cardlab-card`` (every card
+image; face-down cards also ``cardlab-back``), ``cardlab-table``, ``cardlab-player``,
+``cardlab-hand`` (with ``data-seat``), ``cardlab-stock``, ``cardlab-trick``, ``cardlab-taken``
+(with ``data-seat``), ``cardlab-result``, ``cardlab-status``, ``cardlab-chip`` (a card as small
+text), ``cardlab-score-sheet``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import (CARD_SIZES, CSS, STYLE, card_back_svg, card_chip, card_name, card_svg, cards_text,
+                    score_sheet_html, sort_hand, text_escape)
+from .cards import _SUIT_PATHS, STYLE as _STYLE, text_escape as _t  # noqa: F401  (for the variant renderers)
+
+__all__ = ["CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "cards_text",
+           "sort_hand", "state_html", "state_text", "score_sheet_html", "text_escape", "renderer_of"]
+
+
+def renderer_of(state: Any):
+    """The renderer module of ``state``'s variant. Raises ``ValueError`` if the state names no
+    registered variant."""
+    from .. import variants
+
+    name = getattr(state, "variant", None)
+    try:
+        return variants.get(name).render()
+    except KeyError as exc:
+        raise ValueError(f"no renderer for {type(state).__name__}: {exc.args[0]}") from None
+
+
+def state_html(state: Any, seat: int | None = None) -> str:
+    """The table of ``state`` as one HTML string (a ``<div class="cardlab-table">`` with its
+    own ``<style>`` block), for ``_repr_html_`` and the widgets.
+
+    Parameters
+    ----------
+    state : GameState
+        A state of any registered variant.
+    seat : int or None
+        ``None`` shows every card face up (the teacher's view); a seat number shows only what
+        that seat may know (``state.view(seat)``).
+
+    Raises
+    ------
+    ValueError
+        If ``state`` belongs to no registered variant, or ``seat`` is not a seat.
+    """
+    return renderer_of(state).state_html(state, seat)
+
+
+def state_text(state: Any, seat: int | None = None) -> str:
+    """The table of ``state`` as plain multi-line text, with cards in canonical notation
+    (``"A♠ 10♥"``); a hidden card is written ``??``. Same parameters and errors as
+    :func:`state_html`."""
+    return renderer_of(state).state_text(state, seat)

@@ -1,0 +1,293 @@
+"""Shared rendering pieces: card images, card chips, hand order, the style sheet, score sheets.
+
+Standard library only (no ipywidgets, no pandas). Every variant's renderer
+(``cardlab/render/<variant>.py``) builds its table from these.
+
+* :func:`card_svg` / :func:`card_back_svg`: one card, face up or face down, as inline SVG
+  (about 44×62 px at the default size ``"md"``; the suit signs are drawn as paths, so no font
+  or emoji presentation can change them).
+* :func:`card_chip`: a card as small coloured text; :func:`sort_hand`: cards in display order.
+* :data:`CSS`: the style sheet every table carries, scoped under ``cardlab-`` class names.
+* :func:`score_sheet_html`: a small table from a list of dicts (one per hand).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..cards import Card, Rank, Suit, format_cards, parse_card
+from ..tricks import RANKS_66
+
+__all__ = ["CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
+           "score_sheet_html", "text_escape", "cards_text"]
+
+#: Card image sizes in CSS pixels, (width, height), by name.
+CARD_SIZES: dict[str, tuple[int, int]] = {"sm": (32, 45), "md": (44, 62), "lg": (66, 93)}
+
+_RED = "#c62828"
+_BLACK = "#1b1b1b"
+
+_RANK_NAMES = {
+    Rank.ACE: "Ace", Rank.KING: "King", Rank.QUEEN: "Queen", Rank.JACK: "Jack", Rank.TEN: "Ten",
+    Rank.NINE: "Nine", Rank.EIGHT: "Eight", Rank.SEVEN: "Seven", Rank.SIX: "Six", Rank.FIVE: "Five",
+    Rank.FOUR: "Four", Rank.THREE: "Three", Rank.TWO: "Two",
+}
+_SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+
+
+def _t(text: str) -> str:
+    """Escape text for an HTML text node (quotes stay readable: "A's view")."""
+    return escape(text, quote=False)
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    return f"M{cx - r} {cy}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0Z"
+
+
+# Suit signs as single paths in a 100×100 box (nonzero fill).
+_SUIT_PATHS = {
+    Suit.HEARTS: "M50 95C35 80 0 60 0 30C0 12 13 2 27 2C38 2 46 9 50 18C54 9 62 2 73 2C87 2 100 12 100 30"
+                 "C100 60 65 80 50 95Z",
+    Suit.DIAMONDS: "M50 0L88 50L50 100L12 50Z",
+    Suit.SPADES: "M50 2C65 25 100 42 100 64C100 80 88 88 76 88C66 88 58 83 54 76C55 88 60 95 68 100L32 100"
+                 "C40 95 45 88 46 76C42 83 34 88 24 88C12 88 0 80 0 64C0 42 35 25 50 2Z",
+    Suit.CLUBS: _circle(50, 26, 23) + _circle(24, 60, 23) + _circle(76, 60, 23) + _circle(50, 52, 12)
+                + "M46 58C46 80 40 92 30 100L70 100C60 92 54 80 54 58Z",
+}
+
+
+def card_name(card: Card | str) -> str:
+    """The card in words, e.g. ``"Ace of spades"``, ``"Ten of hearts"``, ``"Joker"``.
+
+    Raises :class:`~cardlab.errors.NotationError` if ``card`` is text that is not a card."""
+    c = parse_card(card)
+    if c.is_joker:
+        return "Joker"
+    return f"{_RANK_NAMES[c.rank]} of {_SUIT_NAMES[c.suit]}"
+
+
+def _size(size: str) -> tuple[int, int]:
+    try:
+        return CARD_SIZES[size]
+    except KeyError:
+        raise ValueError(f"unknown card size {size!r}; use one of {', '.join(CARD_SIZES)}") from None
+
+
+def _suit_glyph(suit: Suit, x: float, y: float, width: float, fill: str) -> str:
+    s = width / 100
+    return f'<path d="{_SUIT_PATHS[suit]}" transform="translate({x:g} {y:g}) scale({s:g})" fill="{fill}"/>'
+
+
+def _classes(base: str, extra: str | None) -> str:
+    return base if not extra else f"{base} {escape(extra)}"
+
+
+def card_svg(card: Card | str, size: str = "md", extra_class: str | None = None) -> str:
+    """One face-up card as an inline SVG string.
+
+    A rounded white card with the rank and suit sign in the top-left and (upside down) the
+    bottom-right corner and a large suit sign in the middle; red for ♥ ♦, black for ♣ ♠.
+
+    Parameters
+    ----------
+    card : Card or str
+        The card, or its text in any notation :func:`~cardlab.cards.parse_card` accepts.
+    size : {"sm", "md", "lg"}
+        Display size: 32×45, 44×62 (default) or 66×93 CSS pixels (see :data:`CARD_SIZES`).
+    extra_class : str, optional
+        More CSS classes, appended to ``cardlab-card``.
+
+    Returns
+    -------
+    str
+        ``<svg class="cardlab-card" data-card="A♠" …><title>Ace of spades</title>…</svg>``;
+        ``data-card`` holds the canonical text (:func:`str` of the card).
+
+    Raises
+    ------
+    NotationError
+        If ``card`` is text that is not a card.
+    ValueError
+        If ``size`` is not one of :data:`CARD_SIZES`.
+    """
+    c = parse_card(card)
+    w, h = _size(size)
+    name = card_name(c)
+    text = str(c)
+    if c.is_joker:
+        color = _BLACK
+        corner = (f'<text x="8" y="25" font-size="20" font-weight="700" fill="{color}">Jo</text>')
+        centre = (f'<text x="44" y="76" font-size="40" text-anchor="middle" fill="{color}">&#9733;</text>')
+    else:
+        color = _RED if c.suit.is_red else _BLACK
+        label = escape(c.rank.label)
+        fit = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if len(c.rank.label) > 1 else ""
+        corner = (f'<text x="7" y="25" font-size="23" font-weight="700" fill="{color}"{fit}>{label}</text>'
+                  + _suit_glyph(c.suit, 7, 31, 17, color))
+        centre = _suit_glyph(c.suit, 27, 45, 34, color)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{_classes("cardlab-card", extra_class)}" '
+        f'data-card="{escape(text)}" width="{w}" height="{h}" viewBox="0 0 88 124" role="img" '
+        f'aria-label="{escape(name)}">'
+        f"<title>{escape(name)}</title>"
+        f'<rect x="1" y="1" width="86" height="122" rx="8" ry="8" fill="#fff" stroke="#8e969c" stroke-width="2"/>'
+        f'<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif">{corner}'
+        f'<g transform="rotate(180 44 62)">{corner}</g></g>{centre}</svg>'
+    )
+
+
+def card_back_svg(size: str = "md", extra_class: str | None = None, title: str = "Face-down card") -> str:
+    """A face-down card as an inline SVG string (``class="cardlab-card cardlab-back"``, no
+    ``data-card``: nothing about the card is written).
+
+    ``size`` as in :func:`card_svg`; ``title`` is the accessible name. Raises ``ValueError`` for
+    an unknown size."""
+    w, h = _size(size)
+    t = escape(title)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{_classes("cardlab-card cardlab-back", extra_class)}" '
+        f'width="{w}" height="{h}" viewBox="0 0 88 124" role="img" aria-label="{t}"><title>{t}</title>'
+        '<rect x="1" y="1" width="86" height="122" rx="8" ry="8" fill="#24528f" stroke="#16355d" stroke-width="2"/>'
+        '<rect x="8" y="8" width="72" height="108" rx="5" ry="5" fill="none" stroke="#cfe0f5" stroke-width="2"/>'
+        '<path d="M44 22L70 62L44 102L18 62Z" fill="none" stroke="#cfe0f5" stroke-width="2"/>'
+        '<path d="M44 42L57 62L44 82L31 62Z" fill="#cfe0f5"/></svg>'
+    )
+
+
+def card_chip(card: Card | str) -> str:
+    """A card as a small coloured text chip (``<span class="cardlab-chip" data-card="K♥">``),
+    used where whole images would take too much room (tricks taken, the text of a result)."""
+    c = parse_card(card)
+    red = " cardlab-red" if (c.suit is not None and c.suit.is_red) else ""
+    t = escape(str(c))
+    return f'<span class="cardlab-chip{red}" data-card="{t}" title="{escape(card_name(c))}">{t}</span>'
+
+
+def sort_hand(cards: Iterable[Card], trump: Suit | None = None,
+              rank_order: Sequence[Rank] = RANKS_66) -> list[Card]:
+    """Cards sorted for display: by suit in the order ♣ ♦ ♥ ♠ with the trump suit last, then
+    by trick-taking strength within the suit (``rank_order``, default A 10 K Q J 9). Ranks not
+    in ``rank_order`` follow, high to low; the joker comes last."""
+    order = {r: i for i, r in enumerate(rank_order)}
+
+    def key(c: Card):
+        if c.suit is None:
+            return (2, 0, 0)
+        return (1 if c.suit == trump else 0, int(c.suit), order.get(c.rank, len(order) + 20 - int(c.rank)))
+
+    return sorted(cards, key=key)
+
+
+# ---------------------------------------------------------------------------------------------
+# CSS
+
+#: The style sheet written with every table; every rule is scoped under a ``cardlab-`` class.
+CSS = """
+.cardlab-table{--cl-felt:#e7f2ea;--cl-line:#b3d1bd;--cl-ink:#1e2a23;--cl-muted:#56675c;--cl-red:#c62828;
+ display:inline-block;box-sizing:border-box;min-width:440px;max-width:100%;padding:8px 10px;
+ font-family:var(--jp-ui-font-family,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif);
+ font-size:13px;line-height:1.35;color:var(--cl-ink);background:var(--cl-felt);
+ border:1px solid var(--cl-line);border-radius:10px}
+.cardlab-table .cardlab-caption{color:var(--cl-muted);font-size:12px;margin:0 0 4px}
+.cardlab-table .cardlab-player{margin:4px 0;padding:4px 6px;border-radius:8px;border:2px solid transparent}
+.cardlab-table .cardlab-player.cardlab-to-act{border-color:#d79b00;background:rgba(255,255,255,.5)}
+.cardlab-table .cardlab-head{display:flex;flex-wrap:wrap;gap:2px 12px;align-items:baseline;margin-bottom:3px}
+.cardlab-table .cardlab-name{font-weight:600}
+.cardlab-table .cardlab-badge{font-size:11px;padding:0 6px;border-radius:8px;background:#fff;
+ border:1px solid var(--cl-line);color:var(--cl-ink)}
+.cardlab-table .cardlab-badge.cardlab-turn{background:#ffe08a;border-color:#d79b00}
+.cardlab-table .cardlab-cards{display:flex;flex-wrap:wrap;gap:3px;align-items:flex-end;min-height:62px}
+.cardlab-table .cardlab-cards.cardlab-small{min-height:45px}
+.cardlab-table .cardlab-card{display:block;flex:none}
+.cardlab-table .cardlab-known{outline:2px solid #d79b00;outline-offset:-1px;border-radius:4px}
+.cardlab-table .cardlab-gone,.cardlab-table .cardlab-turned-down{opacity:.45}
+.cardlab-table .cardlab-middle{display:flex;flex-wrap:wrap;gap:10px 22px;margin:6px 0;padding:6px 4px;
+ border-top:1px dashed var(--cl-line);border-bottom:1px dashed var(--cl-line)}
+.cardlab-table .cardlab-label{font-size:12px;color:var(--cl-muted);margin-bottom:2px}
+.cardlab-table .cardlab-slot{display:flex;flex-direction:column;align-items:center;gap:1px;margin-right:6px;
+ font-size:11px;color:var(--cl-muted)}
+.cardlab-table .cardlab-empty{display:flex;align-items:center;justify-content:center;width:44px;height:62px;
+ box-sizing:border-box;border:2px dashed var(--cl-line);border-radius:5px;color:var(--cl-muted);font-size:11px}
+.cardlab-table .cardlab-last-trick{opacity:.6}
+.cardlab-table .cardlab-taken{margin-top:3px;font-size:12px;color:var(--cl-muted)}
+.cardlab-table .cardlab-pair{display:inline-block;margin:1px 6px 1px 0;white-space:nowrap}
+.cardlab-chip{display:inline-block;padding:0 3px;margin:0 1px;border-radius:3px;background:#fff;
+ border:1px solid #c9cfd3;color:#1b1b1b;font-weight:600;font-size:12px;line-height:1.3}
+.cardlab-chip.cardlab-red{color:#c62828}
+.cardlab-table .cardlab-status{margin-top:4px;font-weight:600}
+.cardlab-table .cardlab-result{margin-top:6px;padding:6px 8px;border-radius:8px;background:#fff;
+ border:1px solid #d79b00}
+.cardlab-table .cardlab-result-head{font-weight:700;margin-bottom:2px}
+.cardlab-score-sheet{border-collapse:collapse;font-size:13px;
+ font-family:var(--jp-ui-font-family,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif)}
+.cardlab-score-sheet th,.cardlab-score-sheet td{padding:2px 10px;border-bottom:1px solid #d5dbd7;text-align:right}
+.cardlab-score-sheet th{background:#e7f2ea;text-align:center}
+.cardlab-explain-text{font-size:13px;line-height:1.4;padding:4px 2px}
+.cardlab-message-text{font-size:13px;padding:2px 0}
+.cardlab-message-text.cardlab-error{color:#b3261e;font-weight:600}
+.cardlab-log-box{max-height:14em;overflow-y:auto;display:flex;flex-direction:column-reverse;font-size:12px;
+ border:1px solid #d5dbd7;border-radius:6px;padding:2px 6px}
+.cardlab-log-box ol{margin:2px 0;padding-left:2.2em}
+""".strip()
+
+_STYLE = f"<style>{CSS}</style>"
+
+
+
+STYLE = _STYLE
+text_escape = _t
+
+
+def _cards_text(cards: Iterable[Card], hidden: int = 0) -> str:
+    parts = [format_cards(cards)] if cards else []
+    parts.extend(["??"] * hidden)
+    return " ".join(p for p in parts if p) or "(none)"
+
+
+cards_text = _cards_text
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, (tuple, list)):
+        return "–".join(_cell(v) for v in value)
+    return str(value)
+
+
+def score_sheet_html(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
+    """A score sheet as an HTML table (``<table class="cardlab-score-sheet">``).
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        One dict per hand, e.g. ``{"hand": 1, "dealer": "A", "winner": "B", "game points": 2,
+        "totals": (0, 2)}``. ``None`` is written as a dash, a tuple or list as its items joined
+        by an en dash (``0–2``); everything else with ``str``. All text is HTML-escaped.
+    columns : sequence of str, optional
+        Column order; by default every key in order of first appearance across the rows. A
+        row without a column gets an empty cell.
+
+    Returns
+    -------
+    str
+        The table with its ``<style>`` block; an empty sheet has a header only (or no rows
+        and no columns: ``"(no hands yet)"`` in a caption).
+    """
+    if columns is None:
+        cols: list[str] = []
+        for r in rows:
+            for k in r:
+                if k not in cols:
+                    cols.append(k)
+    else:
+        cols = list(columns)
+    head = "".join(f'<th scope="col">{_t(str(c))}</th>' for c in cols)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{_t(_cell(r[c])) if c in r else ''}</td>" for c in cols) + "</tr>"
+        for r in rows
+    )
+    caption = "" if rows else "<caption>(no hands yet)</caption>"
+    return (f'{_STYLE}<table class="cardlab-score-sheet">{caption}<thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")

@@ -1,0 +1,304 @@
+"""Sixty-six for two as HTML/SVG and as text (renders :mod:`cardlab.sixtysix` states).
+
+A seat's view is built only from ``state.view(seat)``, so a hidden card (the opponent's unseen
+cards, the face-down stock) is never written into the output.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..cards import format_cards
+from .cards import STYLE, card_back_svg, card_chip, card_name, card_svg, cards_text, sort_hand, text_escape as _t
+
+__all__ = ["state_html", "state_text"]
+
+# Sixty-six
+
+
+class _Table:
+    """Everything one view of a Sixty-six table shows; built only from public facts plus, for a
+    seat view, that seat's :class:`~cardlab.sixtysix.SeatView`."""
+
+    __slots__ = ("seat", "names", "dealer", "rules_name", "trump", "hands", "hidden", "known", "stock",
+                 "stock_hidden", "stock_size", "turnup", "turnup_in_stock", "closed_by", "trick", "leader",
+                 "tricks", "points", "tricks_won", "marriages", "to_act", "result", "pending", "trick_number",
+                 "draw_pending", "close_exchange")
+
+
+def _table(state: Any, seat: int | None) -> _Table:
+    t = _Table()
+    t.seat = seat
+    t.names = tuple(state.names)
+    t.dealer = state.dealer
+    t.rules_name = state.rules.name
+    t.result = state.result
+    # Announced aloud or decided by the rules, so public:
+    t.pending = getattr(state, "pending_marriage", None)
+    t.draw_pending = getattr(state, "draw_pending", False)    # trick won; close or draw first
+    t.close_exchange = getattr(state, "close_exchange", False)  # exchange offered at a close
+    t.trick_number = state.trick_number
+    if seat is None:
+        t.trump = state.trump
+        t.hands = (tuple(state.hands[0]), tuple(state.hands[1]))
+        t.hidden = (0, 0)
+        t.known = (frozenset(), frozenset())
+        t.stock = tuple(state.stock)
+        t.stock_hidden = 0
+        t.stock_size = state.stock_size
+        t.turnup_in_stock = state.turnup_in_stock
+        t.closed_by = state.closed_by
+        t.trick = tuple(state.trick)
+        t.leader = state.leader
+        t.tricks = tuple(state.tricks)
+        t.points = (state.points(0), state.points(1))
+        t.tricks_won = tuple(state.tricks_won)
+        t.marriages = tuple(state.marriages)
+        t.to_act = state.to_act
+    else:
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise ValueError(f"seat must be None (all cards open), 0 or 1, not {seat!r}")
+        v = state.view(seat)
+        other = 1 - seat
+        hands: list[tuple] = [(), ()]
+        hands[seat] = tuple(v.hand)
+        hands[other] = tuple(v.opponent_known)
+        hidden = [0, 0]
+        hidden[other] = v.opponent_hand_size - len(v.opponent_known)
+        known: list[frozenset] = [frozenset(), frozenset()]
+        known[other] = frozenset(v.opponent_known)
+        t.trump = v.trump
+        t.hands = tuple(hands)
+        t.hidden = tuple(hidden)
+        t.known = tuple(known)
+        t.stock = ()
+        t.turnup_in_stock = v.turnup is not None
+        t.stock_hidden = v.stock_size - (1 if t.turnup_in_stock else 0)
+        t.stock_size = v.stock_size
+        t.closed_by = v.closed_by
+        t.trick = tuple(v.trick)
+        t.leader = v.leader
+        t.tricks = tuple(v.tricks)
+        t.points = tuple(v.points)
+        t.tricks_won = tuple(v.tricks_won)
+        t.marriages = tuple(v.marriages)
+        t.to_act = v.to_act
+    # The turn-up was shown face up to both players, so its identity is public even after it
+    # has been drawn or turned down (after an exchange it is the trump nine).
+    t.turnup = state.turnup
+    return t
+
+
+def _status_words(t: _Table) -> str:
+    if t.result is not None:
+        return "The hand is over."
+    n = t.names[t.to_act]
+    if t.draw_pending:
+        return f"{n} won the trick and may close the stock before drawing, or draw."
+    if t.close_exchange:
+        return f"{n} may exchange the trump nine for the turned-down {t.turnup} now, or keep it."
+    if t.trick:
+        return f"{n} to play to {t.names[t.leader]}'s {t.trick[0]}."
+    if t.pending is not None:
+        s = t.pending.symbol
+        return f"{n} announced the {s} marriage and must lead K{s} or Q{s}."
+    return f"{n} to lead."
+
+
+def _result_words(t: _Table) -> tuple[str, str]:
+    r = t.result
+    if r.winner is None:
+        head = "Hand drawn: no game points."
+    else:
+        gp = r.game_points
+        head = f"{t.names[r.winner]} wins the hand: {gp} game point{'s' if gp != 1 else ''}."
+    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Card points {r.points[0]}–{r.points[1]}, " \
+                 f"tricks {r.tricks[0]}–{r.tricks[1]}."
+
+
+def _marriage_words(t: _Table, seat: int) -> str:
+    ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
+    if not ms:
+        return ""
+    pending = "" if t.tricks_won[seat] else " (count after a trick)"
+    return "marriages " + ", ".join(f"{s.symbol} {p}" for s, p in ms) + pending
+
+
+def _player_html(t: _Table, seat: int) -> str:
+    name = t.names[seat]
+    to_act = t.to_act == seat
+    badges = []
+    if t.dealer == seat:
+        badges.append('<span class="cardlab-badge">dealer</span>')
+    if to_act:
+        badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
+    if t.closed_by == seat:
+        badges.append('<span class="cardlab-badge">closed the stock</span>')
+    pts = t.points[seat]
+    facts = [f"{pts} card point{'s' if pts != 1 else ''}"]
+    m = _marriage_words(t, seat)
+    if m:
+        facts.append(m)
+    cards = []
+    for c in sort_hand(t.hands[seat], t.trump):
+        if c in t.known[seat]:
+            cards.append(card_svg(c, extra_class="cardlab-known"))
+        else:
+            cards.append(card_svg(c))
+    cards.extend(card_back_svg() for _ in range(t.hidden[seat]))
+    if not cards:
+        cards.append('<span class="cardlab-empty">none</span>')
+    taken = [p for p in t.tricks if p[3] == seat]
+    n = len(taken)
+    pairs = "".join(f'<span class="cardlab-pair">{card_chip(lead)}{card_chip(follow)}</span>'
+                    for (_, lead, follow, _) in taken)
+    cls = "cardlab-player cardlab-to-act" if to_act else "cardlab-player"
+    return (
+        f'<div class="{cls}" data-seat="{seat}">'
+        f'<div class="cardlab-head"><span class="cardlab-name">{_t(name)}</span>{"".join(badges)}'
+        f'<span class="cardlab-points">{_t(" · ".join(facts))}</span></div>'
+        f'<div class="cardlab-hand cardlab-cards" data-seat="{seat}">{"".join(cards)}</div>'
+        f'<div class="cardlab-taken" data-seat="{seat}">{n} trick{"s" if n != 1 else ""} taken'
+        f'{": " if n else ""}{pairs}</div></div>'
+    )
+
+
+def _stock_words(t: _Table) -> str:
+    """The stock's state: "closed by A", "exhausted" or "8 cards"."""
+    if t.closed_by is not None:
+        return f"closed by {t.names[t.closed_by]}"
+    if t.stock_size == 0:
+        return "exhausted"
+    return f"{t.stock_size} card{'s' if t.stock_size != 1 else ''}"
+
+
+def _stock_html(t: _Table) -> str:
+    parts = []
+    if t.turnup_in_stock:
+        if t.closed_by is not None:
+            title = f"The turn-up {card_name(t.turnup)}, turned down"
+            img = (card_svg(t.turnup, extra_class="cardlab-turned-down") if t.seat is None
+                   else card_back_svg(title=title))
+            note = "turned down"
+        else:
+            img, note = card_svg(t.turnup), "turn-up"
+        parts.append(f'<div class="cardlab-slot">{img}<span>{_t(note)}</span></div>')
+    else:
+        parts.append(f'<div class="cardlab-slot">{card_svg(t.turnup, extra_class="cardlab-gone")}'
+                     f'<span>turn-up drawn</span></div>')
+    if t.stock:  # all cards open: the face-down stock in draw order
+        faces = "".join(card_svg(c, size="sm") for c in t.stock)
+        parts.append(f'<div class="cardlab-slot"><div class="cardlab-cards cardlab-small">{faces}</div>'
+                     f'<span>face down, next to draw first</span></div>')
+    elif t.stock_hidden:
+        parts.append(f'<div class="cardlab-slot">{card_back_svg()}<span>{t.stock_hidden} face down</span></div>')
+    return (f'<div class="cardlab-stock" data-size="{t.stock_size}"><div class="cardlab-label">Stock: '
+            f'{_t(_stock_words(t))}{" with the turn-up" if t.stock_size and t.closed_by is None else ""}'
+            f' · trumps {t.trump.symbol}</div>'
+            f'<div class="cardlab-cards">{"".join(parts)}</div></div>')
+
+
+def _trick_html(t: _Table) -> str:
+    if t.trick:
+        slots = []
+        for i, c in enumerate(t.trick):
+            who = t.names[(t.leader + i) % 2]
+            role = "led" if i == 0 else "played"
+            slots.append(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(who)} {role}</span></div>')
+        if len(t.trick) == 1:
+            slots.append('<div class="cardlab-slot"><span class="cardlab-empty">?</span><span>&#160;</span></div>')
+        label = f"Trick {t.trick_number}"
+        body = "".join(slots)
+        cls = "cardlab-trick"
+    elif t.tricks:
+        leader, lead, follow, winner = t.tricks[-1]
+        body = (f'<div class="cardlab-slot">{card_svg(lead)}<span>{_t(t.names[leader])} led</span></div>'
+                f'<div class="cardlab-slot">{card_svg(follow)}<span>{_t(t.names[1 - leader])} played</span>'
+                f'</div>')
+        label = f"Last trick ({len(t.tricks)}): {t.names[winner]} won it"
+        cls = "cardlab-trick cardlab-last-trick"
+    else:
+        body = '<div class="cardlab-slot"><span class="cardlab-empty">no card</span></div>'
+        label = "Trick 1"
+        cls = "cardlab-trick"
+    return (f'<div class="{cls}" data-cards="{len(t.trick)}"><div class="cardlab-label">{_t(label)}</div>'
+            f'<div class="cardlab-cards">{body}</div></div>')
+
+
+def state_html(state: Any, seat: int | None = None) -> str:
+    """HTML renderer of :mod:`cardlab.sixtysix` states (see :func:`state_html`)."""
+    t = _table(state, seat)
+    bottom = 0 if seat is None else seat
+    top = 1 - bottom
+    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
+    caption = (f"{t.rules_name} · trumps {t.trump.symbol} · {t.names[t.dealer]} deals · "
+               f"trick {t.trick_number} · {view}")
+    if t.result is not None:
+        head, words = _result_words(t)
+        end = (f'<div class="cardlab-result" data-winner="{"" if t.result.winner is None else t.result.winner}" '
+               f'data-game-points="{t.result.game_points}"><div class="cardlab-result-head">{_t(head)}</div>'
+               f'<div class="cardlab-result-text">{_t(words)}</div></div>')
+    else:
+        end = f'<div class="cardlab-status">{_t(_status_words(t))}</div>'
+    seat_attr = "all" if seat is None else str(seat)
+    return (
+        f'<div class="cardlab-table" data-variant="{escape(state.variant)}" data-view="{seat_attr}">{STYLE}'
+        f'<div class="cardlab-caption">{_t(caption)}</div>'
+        f"{_player_html(t, top)}"
+        f'<div class="cardlab-middle">{_stock_html(t)}{_trick_html(t)}</div>'
+        f"{_player_html(t, bottom)}{end}</div>"
+    )
+
+
+def state_text(state: Any, seat: int | None = None) -> str:
+    """Text renderer of :mod:`cardlab.sixtysix` states (see :func:`state_text`)."""
+    t = _table(state, seat)
+    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
+    lines = [f"{t.rules_name} · trumps {t.trump.symbol} · {t.names[t.dealer]} deals · trick {t.trick_number} · "
+             f"{view}"]
+    bottom = 0 if seat is None else seat
+
+    def player(s: int) -> list[str]:
+        tags = []
+        if t.dealer == s:
+            tags.append("dealer")
+        if t.to_act == s:
+            tags.append("to act")
+        tag = f" ({', '.join(tags)})" if tags else ""
+        taken = [p for p in t.tricks if p[3] == s]
+        facts = [f"{t.points[s]} card points", f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"]
+        m = _marriage_words(t, s)
+        if m:
+            facts.append(m)
+        out = [f"{t.names[s]}{tag}: {cards_text(sort_hand(t.hands[s], t.trump), t.hidden[s])}",
+               f"    {', '.join(facts)}"]
+        if taken:
+            out.append("    taken: " + ", ".join(f"{a} {b}" for (_, a, b, _) in taken))
+        return out
+
+    lines += player(1 - bottom)
+    if t.turnup_in_stock:
+        turn = (f"turn-up {t.turnup} turned down" if t.closed_by is not None else f"turn-up {t.turnup}")
+    else:
+        turn = f"turn-up {t.turnup} drawn"
+    size = _stock_words(t)
+    face_down = (f"; face down: {format_cards(t.stock)}" if t.stock
+                 else (f"; {t.stock_hidden} face down" if t.stock_hidden else ""))
+    lines.append(f"Stock: {size}, {turn}{face_down}")
+    if t.trick:
+        lines.append(f"Trick {t.trick_number}: {t.names[t.leader]} led {t.trick[0]}"
+                     + (f", {t.names[1 - t.leader]} played {t.trick[1]}" if len(t.trick) > 1 else ""))
+    elif t.tricks:
+        leader, a, b, w = t.tricks[-1]
+        lines.append(f"Last trick: {t.names[leader]} led {a}, {t.names[1 - leader]} played {b}; "
+                     f"{t.names[w]} won it")
+    else:
+        lines.append("Trick 1: no card led yet")
+    lines += player(bottom)
+    if t.result is not None:
+        head, words = _result_words(t)
+        lines += [head, words]
+    else:
+        lines.append(_status_words(t))
+    return "\n".join(lines)
