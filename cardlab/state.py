@@ -20,9 +20,17 @@ What each variant provides:
 * ``apply(action)``: the next state; ``action`` may be an Action or its text (``"A♠"``); an
   illegal or malformed one raises :class:`~cardlab.errors.IllegalActionError` (naming the rule)
   or :class:`~cardlab.errors.NotationError`, and the state is unchanged;
-* ``view(seat)``: what that seat may know (its own hand, public cards; never hidden ones);
+* ``view(seat)``: what that seat may know (its own hand, public cards; never hidden ones): a
+  frozen dataclass with at least ``variant``, ``seat``, ``hand``, ``unseen`` (the cards this seat
+  cannot see; none of them appears anywhere else in the view), ``to_act``, ``legal_actions``
+  (empty unless this seat is to act), ``phase``, ``trick``, ``tricks`` (``Trick``s), ``points``,
+  ``dealer``, ``rules`` and ``result``;
 * ``points(seat)``: card points that seat has now (a partnership game adds ``pair_points(pair)``);
 * ``phase``: one of :data:`PHASES`;
+* ``card_locations()``: a dict from place name (``"hand 0"``, ``"stock"``, ``"prikup"``,
+  ``"tricks"``, ``"trick"`` …) to the tuple of cards there; every card of ``pack`` is in
+  exactly one place (the contract test checks it at every step);
+* ``hands`` (one tuple of cards per seat) and ``tricks`` (completed :class:`~cardlab.tricks.Trick`s);
 * ``explain()``: the last step in words, for the stepper;
 * ``result``: ``None`` while running, then a :class:`HandResult`.
 

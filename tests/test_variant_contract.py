@@ -1,0 +1,175 @@
+"""The contract every registered variant keeps, for every preset (``variants.names()`` x presets).
+
+One test module for the shared state API (see cardlab/state.py and cardlab/variants.py), run on
+random hands of every variant and preset, checking at every state:
+
+* the state API: ``to_act`` is a seat while running and ``None`` when over; ``legal_actions()``
+  is a non-empty tuple of distinct Actions while running, empty when over; ``apply`` returns a
+  new state whose parent is the old one, and leaves the old one unchanged; the text of every
+  legal action parses back to it (``apply(str(a))``); ``phase`` is one of ``state.PHASES``;
+  ``points(seat)`` is an int for every seat; ``explain()``, ``repr`` and ``_repr_html_`` work;
+* cards conserved: ``card_locations()`` places every card of the pack exactly once;
+* seat views: ``view(seat).hand`` is the seat's hand; a card the view calls ``unseen`` appears
+  nowhere else in the view, is not in the seat's hand, and every card of the pack is either
+  shown somewhere in the view or listed as unseen; ``view(seat).legal_actions`` is the legal
+  list for the seat to act and empty for the others; completed tricks are ``tricks.Trick``;
+* every refusal is typed and names a rule: random actions that are not legal (other legal
+  lists' actions, hand-built ones with wrong payloads) raise ``IllegalActionError`` whose rule
+  is in the module's ``RULES``, or ``NotationError``; the state is unchanged;
+* a renderer (HTML and text, all open and from every seat) and an action description (group in
+  ``variants.ACTION_GROUPS``, a non-empty label) for every legal action met;
+* at the end: ``result`` extends ``state.HandResult``, ``returns`` has one number per seat;
+  the record round-trips (``Record.from_state`` -> JSON -> ``loads`` -> same actions, same
+  final result).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import random
+from collections import Counter
+
+import pytest
+
+from cardlab import Action, Card, records, variants
+from cardlab.cards import Suit
+from cardlab.errors import IllegalActionError, NotationError
+from cardlab.render import state_html, state_text
+from cardlab.state import PHASES, GameState, HandResult
+from cardlab.tricks import Trick
+
+HANDS_PER_PRESET = 12
+
+
+def cases():
+    out = []
+    for name in variants.names():
+        v = variants.get(name)
+        for preset in v.presets:
+            out.append(pytest.param(name, preset, id=f"{name}-{preset}"))
+    return out
+
+
+def cards_in(obj, depth=0, seen=None) -> list:
+    """Every Card found in ``obj`` (a view): attributes, tuples, lists, dicts, nested results."""
+    if depth > 6:
+        return []
+    if isinstance(obj, Card):
+        return [obj]
+    if isinstance(obj, (str, bytes, int, float, bool, Suit)) or obj is None:
+        return []
+    if isinstance(obj, dict):
+        return [c for k, v in obj.items() for c in cards_in(k, depth + 1) + cards_in(v, depth + 1)]
+    if isinstance(obj, (tuple, list, set, frozenset)):
+        return [c for x in obj for c in cards_in(x, depth + 1)]
+    if dataclasses.is_dataclass(obj):
+        return [c for f in dataclasses.fields(obj) for c in cards_in(getattr(obj, f.name), depth + 1)]
+    return []
+
+
+def fingerprint(s) -> tuple:
+    return (s.to_act, s.legal_actions(), s.phase, tuple(s.points(x) for x in range(len(s.names))),
+            repr(s.card_locations()), s.result)
+
+
+def junk_actions(s, legal, rng) -> list:
+    """Actions that are not legal here: hand-built ones with wrong payloads, and legal actions'
+    kinds with other payloads."""
+    cards = [c for cs in s.card_locations().values() for c in cs]
+    out = [Action("play", None), Action("play", None, 3), Action("marriage", None, None),
+           Action("marriage", rng.choice(cards)), Action("marriage", None, "x"), Action("bid", None, -1),
+           Action("bid", None, (None, None, None)), Action("bid", rng.choice(cards), 1.5), Action("pass", None, 1),
+           Action("pass", rng.choice(cards)), Action("nonsense"), Action("close", None, 2), Action("exchange", None, 7),
+           Action("play", rng.choice(cards))]
+    for a in rng.sample(list(legal), min(3, len(legal))):
+        out.append(Action(a.kind, a.card, 10_000))
+        out.append(Action(a.kind, rng.choice(cards), a.value))
+    return [a for a in out if a not in legal]
+
+
+def check_state(v, module, s, rng):
+    n = len(s.names)
+    assert isinstance(s, GameState) and s.variant == v.name
+    assert s.phase in PHASES, s.phase
+    for seat in range(n):
+        assert isinstance(s.points(seat), int)
+    # cards conserved
+    places = s.card_locations()
+    allcards = [c for cs in places.values() for c in cs]
+    assert Counter(allcards) == Counter(s.pack), "every card of the pack in exactly one place"
+    legal = s.legal_actions()
+    if s.is_finished:
+        assert s.to_act is None and legal == ()
+        assert isinstance(s.result, HandResult)
+        assert len(s.result.returns) == n and hasattr(s.result, "winner")
+    else:
+        assert s.to_act in range(n) and legal and len(set(legal)) == len(legal)
+    # views
+    for seat in range(n):
+        view = s.view(seat)
+        assert view.seat == seat
+        assert tuple(sorted(view.hand)) == tuple(sorted(s.hands[seat]))
+        unseen = set(view.unseen)
+        assert not unseen & set(view.hand)
+        shown = cards_in(dataclasses.replace(view, unseen=()))
+        assert not unseen & set(shown), f"unseen cards shown in {v.name} view of seat {seat}"
+        assert set(s.pack) <= unseen | set(shown), "every card seen or unseen"
+        assert tuple(view.legal_actions) == (legal if seat == s.to_act else ())
+        assert all(isinstance(t, Trick) for t in view.tricks)
+        assert state_text(s, seat) and "cardlab-table" in state_html(s, seat)
+    assert all(isinstance(t, Trick) for t in s.tricks)
+    assert isinstance(s.explain(), str) and repr(s).startswith("<")
+    assert "cardlab-table" in s._repr_html_() and state_text(s)
+    for a in legal:
+        d = v.describe_action(a, s)
+        assert d.group in variants.ACTION_GROUPS and d.label, (a, d)
+    # refusals: typed, naming a rule, state unchanged
+    before = fingerprint(s)
+    for bad in junk_actions(s, legal, rng):
+        with pytest.raises((IllegalActionError, NotationError)) as info:
+            s.apply(bad)
+        if isinstance(info.value, IllegalActionError):
+            assert info.value.rule in module.RULES, (bad, info.value.rule)
+    assert fingerprint(s) == before
+
+
+@pytest.mark.parametrize("name,preset", cases())
+def test_variant_contract(name, preset):
+    v = variants.get(name)
+    module = importlib.import_module(v.module)
+    rules = v.presets[preset]
+    rng = random.Random(f"{name}/{preset}")
+    for hand in range(HANDS_PER_PRESET):
+        s = v.deal(rules, hand % v.players, seed=1000 + hand)
+        steps = 0
+        while True:
+            check_state(v, module, s, rng)
+            if s.is_finished:
+                break
+            legal = s.legal_actions()
+            a = rng.choice(legal)
+            if steps % 5 == 0:      # the text form applies as the action does
+                assert s.apply(str(a)).last_action == a
+            nxt = s.apply(a)
+            assert nxt.parent is s and nxt.last_action == a
+            s = nxt
+            steps += 1
+            assert steps < 1000
+        rec = records.Record.from_state(s, title="contract")
+        again = records.loads(rec.to_json()).states()[-1]
+        assert again.actions() == s.actions() and again.result == s.result
+
+
+def test_registry_is_the_one_place():
+    """Every registered variant carries what a front end needs."""
+    for name in variants.names():
+        v = variants.get(name)
+        assert v.name == name and v.presets and v.seat_names and len(v.seat_names) == v.players
+        assert {"random", "heuristic", "search"} <= set(v.player_kinds)
+        for kind in v.player_kinds:
+            assert hasattr(v.make_player(kind, 1), "choose")
+        assert hasattr(v.render(), "state_html") and hasattr(v.render(), "state_text")
+        module = importlib.import_module(v.module)
+        assert isinstance(module.RULES, dict)
+        assert v.adapter is None or hasattr(importlib.import_module(v.adapter), "ADAPTER")
