@@ -1851,7 +1851,7 @@ def _register() -> None:
         describe_action=describe_action,
         seat_names=("A", "B", "C"),
         renderer="cardlab.mariage3",
-        adapter="cardlab.analysis.adapt_others",
+        adapter="cardlab.analysis.adapt_mariage3",
         player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage3:HeuristicPlayer",
                       "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))

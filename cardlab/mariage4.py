@@ -2352,7 +2352,7 @@ def _register() -> None:
         describe_action=describe_action,
         seat_names=("A", "B", "C", "D"),
         renderer="cardlab.mariage4",
-        adapter="cardlab.analysis.adapt_others",
+        adapter="cardlab.analysis.adapt_mariage4",
         player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage4:Mariage4Player",
                       "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))

@@ -1813,7 +1813,7 @@ def _register() -> None:
         describe_action=describe_action,
         seat_names=("A", "B", "C"),
         renderer="cardlab.ninetynine",
-        adapter="cardlab.analysis.adapt_others",
+        adapter="cardlab.analysis.adapt_ninetynine",
         player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.ninetynine:NinetyNinePlayer",
                       "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))

@@ -2137,7 +2137,7 @@ def _register() -> None:
         describe_action=describe_action,
         seat_names=("A", "B", "C"),
         renderer="cardlab.russian501",
-        adapter="cardlab.analysis.adapt_others",
+        adapter="cardlab.analysis.adapt_russian501",
         player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.russian501:Rule501Player",
                       "search": "cardlab.analysis.search_player:SamplingPlayer"},
         player_counts=(3, 4),

@@ -294,7 +294,7 @@ def complete(view, know: Knowledge, deal) -> SixtySixState:
     return s
 
 
-adapters.register(adapters.Adapter(
+ADAPTER = adapters.Adapter(
     variant="sixty-six",
     play_spec=play_spec,
     result_value=result_value,
@@ -304,4 +304,5 @@ adapters.register(adapters.Adapter(
     knowledge=knowledge,
     complete=complete,
     other_side=lambda seats, state: (1 - seats[0],),
-))
+)
+adapters.register(ADAPTER)

@@ -1,0 +1,217 @@
+"""What the analysis adapters of the variants without a stock share: 501
+(:mod:`cardlab.analysis.adapt_russian501`), three-player Mariage (``adapt_mariage3``),
+four-player Mariage (``adapt_mariage4``) and Ninety-Nine (``adapt_ninetynine``).
+
+Every adapter reads the state's
+documented public attributes (``hands``, ``trump``, ``leader``, ``trick``, ``tricks``,
+``tricks_won``, ``marriages``/``marriage_points``, ``phase``, ``trick_rules``, ``result`` ...).
+Exact solving covers the **card play** of a hand (``phase == "play"``); auctions, bid cards and
+contracts announced before the play are decisions of another kind and raise
+:class:`~cardlab.analysis.adapters.NotSolvable`.
+
+Who maximises what (the value, from the point of view of ``seats``):
+
+* **501**: the card points of ``seats`` (default: the declarer alone) at the end of the hand:
+  tricks, marriages that count (once the seat has a trick [501.marriage.trick]), the last-trick
+  bonus if the rules have one. The declarer plays against both defenders together; "does he
+  make his contract?" is the zero-window test ``value >= contract``.
+* **three-player Mariage**: the game points ``seats[0]`` receives (+) or pays (−) in this hand
+  [m3 settlement], against the other two playing together (paranoid search).
+* **four-player Mariage**: the game points (pips) of the pair of ``seats[0]`` minus those of
+  the other pair in this hand, partnership against partnership; the contracts "five", "six",
+  "fur coat" and "suit" (declarer alone against two, no trumps) included.
+* **Ninety-Nine**: 1 if ``seats[0]`` takes exactly the number of tricks he bid, else 0, against
+  the other two playing together.
+
+Sampling during the card play (:func:`_play_knowledge`): the hidden cards of each other seat,
+less the cards it has shown (marriage partners, 501's gifts for the declarer, Ninety-Nine's
+revealed hands), with the voids shown by the play; in 501 a defender also knows that the other
+defender holds at most one of the prikup cards he saw turned up [501.give].
+
+Not covered (NotSolvable, saying which option): four-player Mariage with marriages announced for
+the partner (``partner_can_meld``), false marriage claims that play on (``false_claim="play_on"``,
+the "literal" preset) in normal play, and "five" with the opponents keeping six cards.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Rank
+from .sampling import Knowledge
+from .solver import PlaySpec, card_bit
+
+__all__: list[str] = []
+
+_POINTS_24 = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+
+
+
+def _points_table(rules, values: dict) -> tuple:
+    out = [0] * 64
+    for s in range(4):
+        for r in rules.rank_order:
+            c = Card.of(s, r)  # type: ignore[arg-type]
+            out[card_bit(c, rules)] = values.get(r, 0)
+    return tuple(out)
+
+
+def _cards_of_trick(trick) -> list:
+    """The cards of a trick in play order, whether stored as cards or (seat, card) pairs."""
+    return [x[1] if isinstance(x, tuple) else x for x in trick]
+
+
+def _recency(tricks, pos_of) -> tuple:
+    out: list = []
+    for t in reversed(tricks):
+        p = pos_of[t.winner]
+        if p not in out:
+            out.append(p)
+    return tuple(out)
+
+
+def _played(view) -> set:
+    out = set(view.trick)
+    for t in view.tricks:
+        out.update(x[1] if isinstance(x, tuple) else x for x in t.cards)
+    return out
+
+
+def _names(state, seats) -> str:
+    return " and ".join(state.names[s] for s in seats)
+
+
+def _spec(state, playing, *, team, max_pos, hands, points, P, T, has, pend, payoff, bounds, marriages,
+          marriage_from_trick, marriage_needs, lead_mask, last_trick_bonus, target, trick_cards, rules,
+          trump, map_card=None, claim_marriage=False, recency=None, additive=False) -> PlaySpec:
+    pos_of = {s: i for i, s in enumerate(playing)}
+
+    def bit(c):
+        if map_card is not None:
+            c = map_card(c)
+        return card_bit(c, rules)
+
+    masks = []
+    for h in hands:
+        m = 0
+        for c in h:
+            m |= 1 << bit(c)
+        masks.append(m)
+    return PlaySpec(
+        n=len(playing), hands=tuple(masks), trump=-1 if trump is None else int(trump), rules=rules,
+        leader=pos_of[state.leader], trick=tuple(bit(c) for c in trick_cards), points=points, team=team,
+        max_seats=frozenset(max_pos), team_points=P, team_tricks=T, has_trick=has, pending=pend,
+        payoff=payoff, bounds=bounds, marriages=marriages, marriage_values=(20, 40), marriage_needs=marriage_needs,
+        marriage_from_trick=marriage_from_trick, lead_mask=lead_mask, last_trick_bonus=last_trick_bonus,
+        target=target, claim_marriage=claim_marriage, recency=recency, additive=additive)
+
+
+def _kq_mask(suit, rules, map_card=None) -> int:
+    return (1 << card_bit(Card.of(suit, Rank.KING), rules)) | (1 << card_bit(Card.of(suit, Rank.QUEEN), rules))
+
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Sampling during the card play: knowledge from one seat's views, and a "world" (an object with
+# the state attributes the adapter reads, the hidden cards as sampled) for the solver
+
+
+class _World:
+    """The attributes of a state that :func:`play_spec` reads, built from one seat's view and
+    one sampled assignment of the hidden cards (no engine state: a world is only solved)."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def points(self, seat):
+        return self._points[seat]
+
+    def pair_tricks(self, pair):
+        return self.tricks_won[pair] + self.tricks_won[pair + 2]
+
+
+def _play_knowledge(view, playing, known, trick_rules, effective, names, other_label, other_count):
+    """Knowledge of the seat of ``view`` during the card play of a game without a stock.
+
+    Hidden locations: each other playing seat's hand (its size less the cards it has shown),
+    then ``other_label`` (cards out of play: bid cards, set-aside cards) when ``other_count``.
+    Each card a seat played to a trick without following suit shows a void in the suit led;
+    without trumping when it had to, a void in trumps; following below the best card of the
+    suit when it had to beat it, no higher card of that suit [the variant's follow, trump and
+    head rules]."""
+
+    me = view.seat
+    others = [s for s in playing if s != me]
+    unseen = set(view.unseen)
+    trump = view.trump
+    excluded = {s: set() for s in others}
+    notes = []
+    nm = (lambda s: names[s]) if names else (lambda s: f"seat {s}")
+    n = len(playing)
+
+    def seats_cards(leader, cards):
+        out = []
+        for k, x in enumerate(cards):
+            if isinstance(x, tuple):
+                out.append((x[0], effective(x[1])))
+            else:
+                out.append((playing[(playing.index(leader) + k) % n], effective(x)))
+        return out
+
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((getattr(view, "leader", None), view.trick))
+    for ti, (leader, cards) in enumerate(tricks):
+        sc = seats_cards(leader, cards)
+        led = sc[0][1].suit
+        best = sc[0][1]
+        trumped = False
+        for seat, c in sc[1:]:
+            if seat in excluded:
+                if c.suit != led and trick_rules.must_follow:
+                    gone = {u for u in unseen if effective(u).suit == led}
+                    if gone - excluded[seat]:
+                        notes.append(f"trick {ti + 1}: {nm(seat)} did not follow {led.symbol}, so holds no "
+                                     f"{led.symbol}")
+                    excluded[seat] |= gone
+                    if trick_rules.must_trump and trump is not None and c.suit != trump and led != trump:
+                        gone = {u for u in unseen if effective(u).suit == trump}
+                        if gone - excluded[seat]:
+                            notes.append(f"trick {ti + 1}: {nm(seat)} did not trump, so holds no trump")
+                        excluded[seat] |= gone
+                elif (c.suit == led and trick_rules.must_head and not trumped and best.suit == led
+                      and trick_rules.strength(c) < trick_rules.strength(best)):
+                    gone = {u for u in unseen if effective(u).suit == led
+                            and trick_rules.strength(effective(u)) > trick_rules.strength(best)}
+                    if gone - excluded[seat]:
+                        notes.append(f"trick {ti + 1}: {nm(seat)} did not beat {best}, so holds no higher "
+                                     f"{led.symbol}")
+                    excluded[seat] |= gone
+            if c.suit == best.suit and trick_rules.strength(c) > trick_rules.strength(best):
+                best = c
+            elif trump is not None and c.suit == trump and best.suit != trump:
+                best, trumped = c, True
+    counts = [view.hand_sizes[s] - len(known[s]) for s in others]
+    locations = [f"{nm(s)}'s hand" for s in others]
+    ex = [frozenset(excluded[s]) for s in others]
+    rest = len(unseen) - sum(counts)
+    if other_count or rest:
+        locations.append(other_label)
+        counts.append(rest)
+        ex.append(frozenset())
+    return Knowledge(seat=me, unseen=tuple(sorted(unseen)), locations=tuple(locations), counts=tuple(counts),
+                     excluded=tuple(ex), notes=tuple(notes), extra={"others": tuple(others)})
+
+
+def _world_hands(view, know, deal, playing, known):
+    hands = {view.seat: tuple(view.hand)}
+    for s, cards in zip(know.extra["others"], deal):
+        hands[s] = tuple(known[s]) + tuple(cards)
+    n_table = max(playing) + 1
+    return tuple(hands.get(s, ()) for s in range(n_table))
+
+
+def _marriage_points_by_seat(view, n):
+    mp = [0] * n
+    for seat, _suit, pts in view.marriages:
+        mp[seat] += pts
+    return tuple(mp)

@@ -1,0 +1,83 @@
+"""Analysis adapter of three-player Mariage (:mod:`cardlab.mariage3`): see :mod:`cardlab.analysis.adapt_common`
+for who maximises what and how hidden cards are sampled during the card play."""
+
+from __future__ import annotations
+
+from .. import mariage3 as m
+from . import adapters
+from .adapt_common import _POINTS_24, _World, _kq_mask, _marriage_points_by_seat, _play_knowledge, _points_table, _recency, _spec, _world_hands
+
+
+__all__ = ["ADAPTER"]
+
+
+def play_spec(state, seats):
+    if state.phase != "play" or state.result is not None:
+        raise adapters.NotSolvable(f"the hand is in its {state.phase!r} phase: only the card play can be solved")
+    r = state.rules
+    tr = state.trick_rules
+    me = seats[0]
+    playing = (0, 1, 2)
+    automatic = r.going_out == "automatic"
+    scale_out = r.cards_out_payment == "scale"
+    most = r.cards_out_rule == "most_points"
+    pay = m.opponent_payment
+
+    def settle(w, P, T, scale):
+        if me == w:
+            return sum((pay(P[o], T[o] > 0) if scale else 1) for o in (0, 1, 2) if o != w)
+        return -(pay(P[me], T[me] > 0) if scale else 1)
+
+    def payoff(P, T, last, stop, rec=None):
+        if stop is not None and automatic:
+            return settle(stop, P, T, True)
+        if not most:
+            return settle(last, P, T, scale_out)
+        best = max(P)
+        tied = [s for s in (0, 1, 2) if P[s] == best]
+        w = tied[0] if len(tied) == 1 else next(s for s in rec if s in tied)
+        return settle(w, P, T, scale_out)
+
+    tw = tuple(state.tricks_won)
+    pm = state.pending_marriage
+    return _spec(
+        state, playing, team=(0, 1, 2), max_pos=(me,), hands=list(state.hands),
+        points=_points_table(tr, _POINTS_24), P=tuple(state.points(s) for s in playing), T=tw,
+        has=tuple(t > 0 for t in tw), pend=tuple(0 if tw[s] else state.marriage_points[s] for s in playing),
+        payoff=payoff, bounds=(-3, 6), marriages=r.marriages,
+        marriage_from_trick=0 if r.marriage_on_first_lead else 1, marriage_needs="seat",
+        lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
+        target=66 if automatic else None, trick_cards=list(state.trick), rules=tr, trump=state.trump,
+        recency=_recency(state.tricks, {0: 0, 1: 1, 2: 2}) if most else None)
+
+def result_value(state, seats):
+    res = state.result
+    me = seats[0]
+    return res.game_points if res.winner == me else -res.payments[me]
+
+def knowledge(views, names=None):
+    v = views[-1]
+    if v.phase != "play":
+        raise adapters.NotSolvable("the analysis samples a three-player Mariage hand during its card play only")
+    return _play_knowledge(v, (0, 1, 2), v.known, v.rules.trick_rules, lambda c: c, names, "out of play", 0)
+
+def world(view, know, deal):
+    return _World(phase="play", result=None, rules=view.rules, trick_rules=view.rules.trick_rules,
+                  hands=_world_hands(view, know, deal, (0, 1, 2), view.known), _points=view.points,
+                  tricks_won=view.tricks_won, trump=view.trump, marriage_points=_marriage_points_by_seat(view, 3),
+                  pending_marriage=view.pending_marriage, leader=view.leader, trick=view.trick,
+                  tricks=view.tricks, names=view.names)
+
+def default_seats(state):
+    return (state.to_act if state.to_act is not None else 0,)
+
+def describe(v, seats, state):
+    name = state.names[seats[0]]
+    if v > 0:
+        return f"{name} receives {v} game point{'s' if v != 1 else ''}"
+    return f"{name} pays {-v} game point{'s' if v != -1 else ''}"
+
+ADAPTER = adapters.Adapter(
+    variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
+    value_unit="game points", describe_value=describe, knowledge=knowledge, world=world)
+adapters.register(ADAPTER)

@@ -1,0 +1,154 @@
+"""Analysis adapter of four-player Mariage (:mod:`cardlab.mariage4`): see :mod:`cardlab.analysis.adapt_common`
+for who maximises what and how hidden cards are sampled during the card play."""
+
+from __future__ import annotations
+
+from .. import mariage4 as m
+from . import adapters
+from .adapt_common import _POINTS_24, _World, _cards_of_trick, _kq_mask, _play_knowledge, _points_table, _spec, _world_hands
+from ..cards import Rank
+
+__all__ = ["ADAPTER"]
+
+
+def play_spec(state, seats):
+    if state.phase != "play" or state.result is not None:
+        raise adapters.NotSolvable(f"the hand is in its {state.phase!r} phase: only the card play can be solved")
+    r = state.rules
+    if r.partner_can_meld:
+        raise adapters.NotSolvable("the solver does not cover marriages announced for the partner "
+                                   "(partner_can_meld)")
+    if r.false_claim == "play_on" and not state.contract:
+        raise adapters.NotSolvable("the solver does not cover false marriage claims that play on "
+                                   "(false_claim='play_on')")
+    if state.contract and state.contract[0] == "five" and not getattr(r, "opponents_set_aside", True):
+        raise adapters.NotSolvable('the solver does not cover "five" with the opponents keeping six cards '
+                                   "(opponents_set_aside=False)")
+    tr = state.trick_rules
+    playing = tuple(state.active_seats)
+    mine = seats[0] % 2
+    team = tuple(s % 2 for s in playing)
+    maxp = tuple(i for i, s in enumerate(playing) if s % 2 == mine)
+    prior = sum(a.points if a.pair == mine else -a.points for a in state.awards)
+    needs = "team" if getattr(r, "marriage_needs_trick", True) else "none"
+    pending = [0] * len(playing)
+    ptr = (state.pair_tricks(0), state.pair_tricks(1))
+    for pair in (0, 1):
+        if needs == "team" and not ptr[pair] and state.marriage_points[pair]:
+            pending[next(i for i, s in enumerate(playing) if s % 2 == pair)] = state.marriage_points[pair]
+    has = tuple(state.tricks_won[s] > 0 for s in playing)
+    P = (state.points(0), state.points(1))
+    if state.contract:
+        name, declarer = state.contract
+        dpair = declarer % 2
+        if name in ("coat", "suit"):
+            worth = r.pips if r.coat_rule == "win_eight" else 6
+        else:
+            worth = 5 if name == "five" else 6
+        def payoff(Pp, T, last, stop):
+            made = T[1 - dpair] == 0        # the declarer must take every trick
+            return prior + (worth if (dpair == mine) == made else -worth)
+
+        # tricks won by the declarer's partner cannot happen (he sits out); a trick won by an
+        # opponent ends the contract: the payoff counts the declarer's tricks at the end
+        T0 = [0, 0]
+        for t in state.tricks:
+            T0[t.winner % 2] += 1
+        return _spec(
+            state, playing, team=team, max_pos=maxp, hands=[state.hands[s] for s in playing],
+            points=_points_table(tr, _POINTS_24), P=P, T=tuple(T0), has=has, pend=(0,) * len(playing),
+            payoff=payoff, bounds=(-20, 20), marriages=False,
+            marriage_from_trick=0, marriage_needs="team", lead_mask=0, last_trick_bonus=0, target=None,
+            trick_cards=_cards_of_trick(state.trick), rules=tr, trump=state.trump)
+    scoring_literal = r.scoring == "literal"
+
+    def gp66(pair, P, T):
+        other = 1 - pair
+        if not T[other]:
+            return 3
+        if scoring_literal:
+            return 1
+        return 2 if P[other] < 33 else 1
+
+    def payoff(P, T, last, stop):
+        if isinstance(stop, tuple):       # ("false", seat): a false marriage claim ends the hand
+            pair = playing[stop[1]] % 2
+            g = r.false_claim_points
+            return prior + (-g if pair == mine else g)
+        if stop is not None:
+            g = gp66(stop, P, T)
+            return prior + (g if stop == mine else -g)
+        if r.no_66 == "last_trick":
+            pair = playing[last] % 2
+            g = r.last_trick_points
+            return prior + (g if pair == mine else -g)
+        return prior
+
+    pm = state.pending_marriage
+    return _spec(
+        state, playing, team=team, max_pos=maxp, hands=[state.hands[s] for s in playing],
+        points=_points_table(tr, _POINTS_24), P=P, T=ptr, has=has, pend=tuple(pending),
+        payoff=payoff, bounds=(-12, 12), marriages=True,
+        marriage_from_trick=0 if r.marriage_first_lead else 1, marriage_needs=needs,
+        lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
+        target=66, trick_cards=_cards_of_trick(state.trick), rules=tr, trump=state.trump,
+        claim_marriage=pm is None and state.meld_lead != len(state.tricks))
+
+def result_value(state, seats):
+    mine = seats[0] % 2
+    res = state.result
+    return res.game_points(mine) - res.game_points(1 - mine)
+
+def _rules_now(view):
+    return view.rules.contract_trick_rules if view.contract else view.rules.trick_rules
+
+def _active(view):
+    return tuple(s for s in range(4) if s != view.sitting_out)
+
+def knowledge(views, names=None):
+    v = views[-1]
+    if v.phase != "play":
+        raise adapters.NotSolvable("the analysis samples a four-player Mariage hand during its card play only")
+    return _play_knowledge(v, _active(v), v.known, _rules_now(v), lambda c: c, names, "out of play", 0)
+
+def world(view, know, deal):
+    playing = _active(view)
+    if view.trick:
+        leader = view.trick[0][0]
+    elif view.tricks:
+        leader = view.tricks[-1].winner
+    else:
+        leader = view.to_act
+    pending = None
+    legal = view.legal_actions
+    if not view.trick and legal and all(a.kind == "play" and a.card.rank in (Rank.KING, Rank.QUEEN)
+                                        for a in legal):
+        suits = {a.card.suit for a in legal}
+        if len(suits) == 1 and any(ms == view.seat and su in suits for ms, su, _p in view.marriages):
+            pending = suits.pop()
+    mp = [0, 0]
+    for ms, _su, pts in view.marriages:
+        mp[ms % 2] += pts
+    return _World(phase="play", result=None, rules=view.rules, contract=view.contract,
+                  trick_rules=_rules_now(view), active_seats=playing, awards=view.awards,
+                  marriage_points=tuple(mp), tricks_won=view.tricks_won, _points=view.points,
+                  hands=_world_hands(view, know, deal, playing, view.known), tricks=view.tricks,
+                  trick=view.trick, leader=leader, pending_marriage=pending,
+                  meld_lead=len(view.tricks) if pending is not None else -1, trump=view.trump,
+                  names=tuple(f"seat {i}" for i in range(4)))
+
+def default_seats(state):
+    s = state.to_act if state.to_act is not None else 0
+    return (s, (s + 2) % 4)
+
+def describe(v, seats, state):
+    pair = f"{state.names[seats[0] % 2]} & {state.names[seats[0] % 2 + 2]}"
+    if v == 0:
+        return f"{pair} come out level"
+    return f"{pair} {'gain' if v > 0 else 'lose'} {abs(v)} game point{'s' if abs(v) != 1 else ''} on balance"
+
+ADAPTER = adapters.Adapter(
+    variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
+    value_unit="game points", describe_value=describe, knowledge=knowledge, world=world,
+    other_side=lambda seats, state: ((seats[0] + 1) % 4, (seats[0] + 3) % 4))
+adapters.register(ADAPTER)

@@ -1,0 +1,76 @@
+"""Analysis adapter of Ninety-Nine (:mod:`cardlab.ninetynine`): see :mod:`cardlab.analysis.adapt_common`
+for who maximises what and how hidden cards are sampled during the card play."""
+
+from __future__ import annotations
+
+from .. import ninetynine as m
+from . import adapters
+from .adapt_common import _World, _play_knowledge, _played, _spec, _world_hands
+
+
+__all__ = ["ADAPTER"]
+
+
+def play_spec(state, seats):
+    if state.phase != "play" or state.result is not None:
+        raise adapters.NotSolvable(f"the hand is in its {state.phase!r} phase: only the card play can be solved")
+    tr = state.trick_rules
+    me = seats[0]
+    bid = state.bids[me]
+    wild = state.rules.wild
+    stand = state.joker_as
+
+    def map_card(c):
+        return stand if (c == wild and stand is not None) else c
+
+    def payoff(P, T, last, stop):
+        return 1 if T[me] == bid else 0
+
+    tw = tuple(state.tricks_won)
+    return _spec(
+        state, (0, 1, 2), team=(0, 1, 2), max_pos=(me,), hands=list(state.hands), points=(0,) * 64,
+        P=(0, 0, 0), T=tw, has=tuple(t > 0 for t in tw), pend=(0, 0, 0), payoff=payoff, bounds=(0, 1),
+        marriages=False, marriage_from_trick=0, marriage_needs="seat", lead_mask=0, last_trick_bonus=0,
+        target=None, trick_cards=list(state.trick), rules=tr, trump=state.trump, map_card=map_card)
+
+def result_value(state, seats):
+    return 1 if state.result.made[seats[0]] else 0
+
+def knowledge(views, names=None):
+    v = views[-1]
+    if v.phase != "play":
+        raise adapters.NotSolvable("the analysis samples a Ninety-Nine hand during its card play only")
+    wild, stand = v.wild, v.joker_as
+
+    def effective(c):
+        return stand if (c == wild and stand is not None) else c
+
+    known = tuple(tuple(c for c in (v.revealed_hand[s] or ()) if c not in _played(v)) if s != v.seat else ()
+                  for s in range(3))
+    return _play_knowledge(v, (0, 1, 2), known, m.TRICK_RULES, effective, names, "bid cards", 1)
+
+def world(view, know, deal):
+    known = tuple(tuple(c for c in (view.revealed_hand[s] or ()) if c not in _played(view))
+                  if s != view.seat else () for s in range(3))
+    bids = tuple(view.bid if s == view.seat else None for s in range(3))
+    return _World(phase="play", result=None, rules=view.rules, trick_rules=m.TRICK_RULES,
+                  hands=_world_hands(view, know, deal, (0, 1, 2), known), tricks_won=view.tricks_won,
+                  trump=view.trump, joker_as=view.joker_as, bids=bids, leader=view.leader, trick=view.trick,
+                  tricks=view.tricks, names=view.names, _points=(0, 0, 0))
+
+def default_seats(state):
+    return (state.to_act if state.to_act is not None else 0,)
+
+def describe(v, seats, state):
+    name = state.names[seats[0]]
+    bid = state.bids[seats[0]]
+    return f"{name} {'makes' if v else 'cannot make'} exactly {bid} trick{'s' if bid != 1 else ''}"
+
+def score(state, seat):
+    return state.result.scores[seat]
+
+ADAPTER = adapters.Adapter(
+    variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
+    value_unit="bid made (1) or not (0)", describe_value=describe, score=score, knowledge=knowledge,
+    world=world)
+adapters.register(ADAPTER)
