@@ -38,12 +38,13 @@ the 2 of being gone out on).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from time import perf_counter
 from typing import Callable, Sequence
 
 from ..cards import Card, Suit
 from ..tricks import TrickRules
 
-__all__ = ["PlaySpec", "Solver", "card_bit", "bit_card", "mask_of", "cards_of", "SUIT_MASK", "INF"]
+__all__ = ["PlaySpec", "Solver", "SearchTimeout", "card_bit", "bit_card", "mask_of", "cards_of", "SUIT_MASK", "INF"]
 
 INF = 10 ** 9
 
@@ -198,6 +199,11 @@ class PlaySpec:
         return (self.leader + len(self.trick)) % self.n
 
 
+class SearchTimeout(Exception):
+    """Raised inside :class:`Solver` when its ``deadline`` passes before the search is done (the
+    caller decides with what it has; see :func:`cardlab.analysis.advice.advise`)."""
+
+
 class Solver:
     """Exact minimax value of a :class:`PlaySpec` by alpha-beta with a transposition table.
 
@@ -208,6 +214,9 @@ class Solver:
         A transposition table to share between solvers of positions of the same hand with the
         same payoff and maximising seats (e.g. each legal card of a position); by default a new
         one.
+    deadline : float or None
+        A ``time.perf_counter()`` time after which the search stops by raising
+        :class:`SearchTimeout` (checked at every trick's lead); ``None`` (default) for no limit.
 
     Attributes
     ----------
@@ -215,8 +224,9 @@ class Solver:
         Card plays searched so far (for benchmarks).
     """
 
-    def __init__(self, spec: PlaySpec, table: dict | None = None):
+    def __init__(self, spec: PlaySpec, table: dict | None = None, deadline: float | None = None):
         self.spec = spec
+        self.deadline = deadline
         self.table = {} if table is None else table
         self.nodes = 0
         self._bounds = None
@@ -303,6 +313,7 @@ class Solver:
         # more than one seat and a marriage needs its announcer's own trick
         has_in_key = len(set(sp.team)) < sp.n and sp.marriage_needs == "seat"
         MAXSEATS = tuple(x for x in range(sp.n) if sp.team[x] in MAXT)
+        DEADLINE = self.deadline
         FORCED = [None]      # a root move to search alone (move_values), consumed by the root node
         # card points still in the hands (kept up to date as cards are played)
         RP = [0]
@@ -510,6 +521,8 @@ class Solver:
         def lead(seat, restrict, alpha, beta):
             """``seat`` leads a new trick."""
             self_ref.nodes += 1
+            if DEADLINE is not None and perf_counter() > DEADLINE:
+                raise SearchTimeout
             forced = FORCED[0]
             if forced is not None:
                 FORCED[0] = None

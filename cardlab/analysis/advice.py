@@ -1,0 +1,293 @@
+"""Advice for one decision from one seat's knowledge: the value of each legal choice, the best
+one and why, within a time budget ("anytime"). The play table's hint and hand review, and the
+``search`` computer player, all use :func:`advise`.
+
+How a choice is valued: the hidden cards are sampled uniformly among the deals consistent with
+what the seat has seen this hand (:func:`cardlab.analysis.knowledge` of its views: its hand,
+cards played and shown, voids revealed by the play); in each sampled deal every legal choice is
+valued with all cards open (double dummy):
+
+* in the card play of every variant, exactly, by :class:`~cardlab.analysis.solver.Solver`;
+* in Sixty-six while the stock is open, the rule-based player plays on for everybody until the
+  stock is closed or exhausted, and that position is solved exactly;
+* decisions that are not card play in the games without a stock (an auction, a contract, bid
+  cards, claims) are not valued: the advice is then the variant's rule-based player's choice,
+  and says so.
+
+Sampled deals are drawn and solved one after another until ``max_samples`` are done or the
+``budget`` in seconds is spent (a solve that would overrun it is abandoned); the advice uses
+every deal finished by then and reports how many. With the same views and seed, the advice is
+the same whenever the sample count, not the clock, ends the sampling (``budget=None``).
+Double-dummy values are optimistic for the side that would have to guess in real play; averaged
+over deals they still rank the choices well (the usual baseline for trick-taking games).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Sequence
+
+from ..actions import Action
+from ..errors import CardlabError
+from . import adapters
+from .adapters import NotSolvable
+from .exact import _solve
+from .sampling import DealSampler, _variant_of
+from .solver import SearchTimeout, Solver
+
+__all__ = ["Advice", "advise"]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advice for one decision of one seat.
+
+    Attributes
+    ----------
+    seat : int
+        The seat advised.
+    actions : tuple of Action
+        Its legal actions, in the engine's order.
+    values : tuple of (float or None)
+        The mean value of each action over the sampled deals, in :attr:`unit`, for ``seat``
+        (higher is better); ``None`` where the analysis could not value it.
+    samples : int
+        Sampled deals solved (0 when the advice is the rule-based player's).
+    unit : str
+        The unit of the values ("game points", "card points", "tricks made" …).
+    best : Action
+        The advised action.
+    reason : str
+        Why, in words.
+    timed_out : bool
+        The time budget, not the sample count, ended the sampling.
+    """
+
+    seat: int
+    actions: tuple
+    values: tuple
+    samples: int
+    unit: str
+    best: Action
+    reason: str
+    timed_out: bool = False
+
+    def value_of(self, action: Action) -> float | None:
+        """The mean value of ``action`` (``None`` if not valued). Raises ``KeyError`` for an
+        action that is not one of :attr:`actions`."""
+        try:
+            return self.values[self.actions.index(action)]
+        except ValueError:
+            raise KeyError(f"{action} is not one of the legal actions advised on") from None
+
+    def table(self):
+        """The values as a pandas DataFrame (columns ``action``, ``value``, ``best``), best first."""
+        import pandas as pd
+
+        rows = [{"action": str(a), "value": (None if v is None else round(v, 3)), "best": "best" if a == self.best else ""}
+                for a, v in zip(self.actions, self.values)]
+        rows.sort(key=lambda r: (r["best"] != "best", -(r["value"] if r["value"] is not None else -1e9)))
+        return pd.DataFrame(rows, columns=["action", "value", "best"])
+
+
+def _rule_based(variant: str, seed: int):
+    from .. import variants
+
+    v = variants.get(variant)
+    kind = "heuristic" if "heuristic" in v.player_kinds else "random"
+    return v.make_player(kind, seed)
+
+
+def _action_value(action, values: dict, rules, joker_as):
+    """The solver's value of a legal action from its root move values: a card play, or a
+    marriage (its K or Q led, announcing it: the better of the two). None for an action the
+    solver does not value (a claim)."""
+    from ..cards import Card, Rank
+    from .solver import card_bit
+
+    def bit(card):
+        try:
+            return card_bit(card, rules)
+        except ValueError:             # a wild card (the joker) plays as the card it stands for
+            return None if joker_as is None else card_bit(joker_as, rules)
+
+    if action.kind == "play":
+        return values.get((bit(action.card), False))
+    if action.kind == "marriage":
+        if action.card is not None:    # a marriage announced by leading its card
+            return values.get((bit(action.card), True))
+        vs = [values.get((bit(Card.of(action.value, r)), True)) for r in (Rank.KING, Rank.QUEEN)]
+        vs = [v for v in vs if v is not None]
+        return max(vs) if vs else None
+    return None
+
+
+def _check_count(name: str, value, allow_none: bool = False):
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise CardlabError(f"{name} must be a positive whole number, not {value!r}")
+
+
+def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_samples: int = 200,
+           rollouts: int = 1) -> Advice:
+    """Advise the seat to act on its decision, from its views only.
+
+    Parameters
+    ----------
+    views : sequence of seat views
+        That seat's views this hand, oldest first (``[s.view(seat) for s in state.history()]``
+        or the views it was shown at its decisions); the last is the decision advised on and must
+        give the seat legal actions. Nothing else is read, so no hidden card can leak in.
+    seed : int
+        Seeds the sampling (and the rule-based play-outs).
+    budget : float or None
+        Seconds to spend at most (about: the first sampled deal is always finished when it is
+        quick); ``None`` for no limit (then the result depends only on views and seed).
+    max_samples : int
+        Sampled deals at most (a positive whole number).
+    rollouts : int
+        Play-outs per deal and action where the position cannot be solved yet (Sixty-six's open
+        stock).
+
+    Returns
+    -------
+    Advice
+
+    Raises
+    ------
+    CardlabError
+        If ``views`` is empty, the last view's seat is not to act, or a count is not a positive
+        whole number (``budget`` must be a positive number or ``None``).
+    NotSolvable
+        If the variant has no analysis adapter.
+    """
+    views = list(views)
+    if not views:
+        raise CardlabError("advice needs at least one view of the seat to act")
+    _check_count("max_samples", max_samples)
+    _check_count("rollouts", rollouts)
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
+        raise CardlabError(f"budget must be a positive number of seconds or None, not {budget!r}")
+    view = views[-1]
+    legal = tuple(view.legal_actions)
+    if not legal:
+        raise CardlabError(f"seat {view.seat} has no decision to make in this view")
+    seat = view.seat
+    variant = _variant_of(view)
+    ad = adapters.get(variant)
+    if len(legal) == 1:
+        return Advice(seat, legal, (None,), 0, ad.value_unit, legal[0], "It is the only legal action.")
+    deadline = None if budget is None else perf_counter() + budget
+    rng = random.Random(seed)
+    seats = (seat,)
+    totals = [0.0] * len(legal)
+    valued = [0] * len(legal)
+    done = 0
+    timed_out = False
+    policy = None
+    try:
+        if ad.complete is not None:
+            know = ad.knowledge(views)
+            sampler = DealSampler(know)
+            policy = _rule_based(variant, rng.randrange(1 << 30))
+            while done < max_samples:
+                if deadline is not None and done and perf_counter() > deadline:
+                    timed_out = True
+                    break
+                world = ad.complete(view, know, sampler.sample(rng))
+                tables: dict = {}
+                vals = []
+                for a in legal:
+                    child = world.apply(a)
+                    try:
+                        vals.append(_solve(ad, child, seats, tables))
+                    except NotSolvable:
+                        vals.append(_rollouts(ad, child, seats, policy, rollouts))
+                for k, v in enumerate(vals):
+                    totals[k] += v
+                    valued[k] += 1
+                done += 1
+        elif ad.world is not None and getattr(view, "phase", "play") == "play":
+            know = ad.knowledge(views)
+            sampler = DealSampler(know)
+            while done < max_samples:
+                if deadline is not None and perf_counter() > deadline and done:
+                    timed_out = True
+                    break
+                world = ad.world(view, know, sampler.sample(rng))
+                spec = ad.play_spec(world, seats)
+                try:
+                    values = dict(Solver(spec, deadline=deadline if done else _first_deadline(deadline)).move_values())
+                except SearchTimeout:
+                    timed_out = True
+                    break
+                for k, a in enumerate(legal):
+                    v = _action_value(a, values, spec.rules, getattr(world, "joker_as", None))
+                    if v is not None:
+                        totals[k] += v
+                        valued[k] += 1
+                done += 1
+    except NotSolvable:
+        done = 0
+    means = tuple(totals[k] / valued[k] if valued[k] else None for k in range(len(legal)))
+    known = [m for m in means if m is not None]
+    if not done or not known:
+        player = policy or _rule_based(variant, rng.randrange(1 << 30))
+        best = player.choose(view)
+        why = ("the analysis values card play only" if getattr(view, "phase", "play") != "play"
+               else "no sampled deal could be solved in the time allowed")
+        return Advice(seat, legal, tuple(None for _ in legal), 0, ad.value_unit, best,
+                      f"{best} is the rule-based player's choice ({why}).", timed_out)
+    top = max(known)
+    if min(known) == top:
+        player = policy or _rule_based(variant, rng.randrange(1 << 30))
+        best = player.choose(view)
+        reason = (f"Every choice is worth the same ({_fmt(top)} {ad.value_unit} on average over {done} sampled "
+                  f"deals), so {best} is the rule-based player's choice.")
+    else:
+        k = means.index(top)
+        best = legal[k]
+        others = sorted((m, i) for i, m in enumerate(means) if m is not None and i != k)
+        second = others[-1] if others else None
+        reason = (f"{best} is worth {_fmt(top)} {ad.value_unit} on average over {done} sampled deals of the cards "
+                  f"you cannot see, each solved with all cards open")
+        if second is not None:
+            reason += f"; the next best, {legal[second[1]]}, {_fmt(second[0])}"
+        reason += "."
+    return Advice(seat, legal, means, done, ad.value_unit, best, reason, timed_out)
+
+
+def _first_deadline(deadline):
+    """The first sampled deal may take up to twice the budget before it is abandoned, so that a
+    slow first solve still gives an answer rather than none."""
+    if deadline is None:
+        return None
+    now = perf_counter()
+    return deadline + max(0.0, deadline - now)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".") if abs(x - round(x)) > 1e-9 else str(int(round(x)))
+
+
+def _rollouts(ad, state, seats, policy, rollouts: int) -> float:
+    """Play on with the rule-based player until a position the solver takes (then solve it
+    exactly) or the end of the hand; the mean over ``rollouts`` play-outs."""
+    total = 0.0
+    for _ in range(rollouts):
+        s = state
+        while True:
+            if s.is_finished:
+                total += ad.result_value(s, seats)
+                break
+            try:
+                spec = ad.play_spec(s, seats)
+            except NotSolvable:
+                s = s.apply(policy.choose(s.view(s.to_act)))
+                continue
+            total += Solver(spec).value()
+            break
+    return total / rollouts
