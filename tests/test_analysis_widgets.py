@@ -1,4 +1,4 @@
-"""The analysis widgets (cardlab.analysis_widgets): the best-line stepper, the value chart and
+"""The analysis widgets (cardlab.widgets.analysis): the best-line stepper, the value chart and
 the estimate sentence, on the hand-checked Sixty-six position of test_analysis_solver."""
 
 import pytest
@@ -7,7 +7,7 @@ pytest.importorskip("ipywidgets")
 
 from cardlab import sixtysix as ss  # noqa: E402
 from cardlab.analysis import Estimate, NotSolvable  # noqa: E402
-from cardlab.analysis_widgets import BestLineStepper, estimate_html, value_chart  # noqa: E402
+from cardlab.widgets.analysis import BestLineStepper, estimate_html, value_chart  # noqa: E402
 
 ACTIONS_67 = "J♦ J♣ J♥ 9♣ K♣ K♥ 10♠ K♠ close 10♥ Q♥ J♠ 9♠ Q♣ A♣".split()
 

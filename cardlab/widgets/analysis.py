@@ -18,9 +18,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from .analysis import adapters
-from .analysis.exact import _seats, best_line, value_table
-from .widgets import Stepper
+from ..analysis import adapters
+from ..analysis.exact import _seats, best_line, value_table
+from .stepper import Stepper
 
 __all__ = ["BestLineStepper", "value_chart", "estimate_html"]
 
