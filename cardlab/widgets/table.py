@@ -136,7 +136,8 @@ class PlayTable(w.VBox):
     dealer : int or None
         The dealer; by default the seat before the human's, so the human is eldest hand.
     names : sequence of str or None
-        Player names; by default "You" and "Computer" or "Computer 1", "Computer 2", ….
+        Player names (the explanations speak of each in the third person); by default "Human"
+        and "Computer", or "Computer 1", "Computer 2", ….
     hint_budget, review_budget : float
         Seconds the hint (default 1.5) and each reviewed decision (default 0.5) may take.
     setup : bool
@@ -239,7 +240,7 @@ class PlayTable(w.VBox):
         self.dealer = (human - 1) % n if dealer is None else dealer
         if names is None:
             nm = [""] * n
-            nm[human] = "You"
+            nm[human] = "Human"
             for k, s in enumerate(others, 1):
                 nm[s] = "Computer" if n == 2 else f"Computer {k}"
             names = nm
@@ -317,11 +318,12 @@ class PlayTable(w.VBox):
     def action_buttons(self) -> tuple:
         """Every enabled button that takes an action now: hand cards, action buttons, the bid
         cards' and number fields' buttons (empty when it is not the human's turn)."""
-        out = [b for b in self.hand_box.children if isinstance(b, w.Button) and not b.disabled]
+        out = []
         for c in self.controls.children:
             for b in (c.children if isinstance(c, w.Box) else (c,)):
                 if isinstance(b, w.Button) and not b.disabled:
                     out.append(b)
+        out += [b for b in self.hand_box.children if isinstance(b, w.Button) and not b.disabled]
         return tuple(out)
 
     def offered(self) -> list:
@@ -541,11 +543,17 @@ class PlayTable(w.VBox):
             seat = s.to_act
             try:
                 choice = self._players[seat].choose(s.view(seat))
-                s = s.apply(choice)
             except Exception as exc:  # noqa: BLE001 - a player's bug must not break the table
                 self.state = s
                 self.errors.append(f"computer player: {type(exc).__name__}: {exc}")
-                self._say(f"The computer player failed ({type(exc).__name__}: {exc}).", error=True)
+                self._say(f"The computer player failed: {type(exc).__name__}: {exc}", error=True)
+                return
+            try:
+                s = s.apply(choice)
+            except CardlabError as exc:
+                self.state = s
+                self.errors.append(f"computer player chose {choice}: {exc}")
+                self._say(f"The computer player chose {choice}, which is not allowed: {exc}", error=True)
                 return
         self.state = s
 
@@ -619,9 +627,9 @@ class PlayTable(w.VBox):
         self.take_back_button.disabled = not any(x.to_act == self.human for x in s.history()[:-1])
         self.review_button.disabled = not s.is_finished
         self.review_button.layout.display = None if s.is_finished else "none"
-        if s.is_finished and not self.message.value:
-            self._say("The hand is over. Press “Review my decisions” to see what each of your choices cost, "
-                      "or “New hand”.")
+        if s.is_finished and not self.review_html.value:
+            self.review_html.value = ('<div class="cardlab-message-text">The hand is over. Press “Review my '
+                                      'decisions” to see what each of your choices cost, or “New hand”.</div>')
         items = "".join(f"<li>{escape(st.explain(), quote=False)}</li>" for st in s.history())
         self.log_html.value = f'<div class="cardlab-log-box"><div><ol>{items}</ol></div></div>'
 
