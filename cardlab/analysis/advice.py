@@ -92,11 +92,11 @@ class Advice:
         return pd.DataFrame(rows, columns=["action", "value", "best"])
 
 
-def _rule_based(variant: str, seed: int):
+def _rule_based(variant: str, seed: int, kind: str = "heuristic"):
     from .. import variants
 
     v = variants.get(variant)
-    kind = "heuristic" if "heuristic" in v.player_kinds else "random"
+    kind = kind if kind in v.player_kinds and kind != "search" else "random"
     return v.make_player(kind, seed)
 
 
@@ -132,7 +132,7 @@ def _check_count(name: str, value, allow_none: bool = False):
 
 
 def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_samples: int = 200,
-           rollouts: int = 1) -> Advice:
+           rollouts: int = 1, rollout_policy: str = "heuristic") -> Advice:
     """Advise the seat to act on its decision, from its views only.
 
     Parameters
@@ -151,6 +151,9 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     rollouts : int
         Play-outs per deal and action where the position cannot be solved yet (Sixty-six's open
         stock).
+    rollout_policy : str
+        The player kind that plays those play-outs and makes the choices the analysis does not
+        value (default ``"heuristic"``, the variant's rule-based player; ``"random"``).
 
     Returns
     -------
@@ -192,7 +195,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
         if ad.complete is not None:
             know = ad.knowledge(views)
             sampler = DealSampler(know)
-            policy = _rule_based(variant, rng.randrange(1 << 30))
+            policy = _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
             while done < max_samples:
                 if deadline is not None and done and perf_counter() > deadline:
                     timed_out = True
@@ -235,7 +238,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     means = tuple(totals[k] / valued[k] if valued[k] else None for k in range(len(legal)))
     known = [m for m in means if m is not None]
     if not done or not known:
-        player = policy or _rule_based(variant, rng.randrange(1 << 30))
+        player = policy or _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
         best = player.choose(view)
         why = ("the analysis values card play only" if getattr(view, "phase", "play") != "play"
                else "no sampled deal could be solved in the time allowed")
@@ -243,7 +246,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
                       f"{best} is the rule-based player's choice ({why}).", timed_out)
     top = max(known)
     if min(known) == top:
-        player = policy or _rule_based(variant, rng.randrange(1 << 30))
+        player = policy or _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
         best = player.choose(view)
         reason = (f"Every choice is worth the same ({_fmt(top)} {ad.value_unit} on average over {done} sampled "
                   f"deals), so {best} is the rule-based player's choice.")

@@ -14,6 +14,9 @@ At each decision with more than one legal action, :class:`SamplingPlayer`:
 4. plays the action with the best average value for its own seat (ties: the engine's order;
    when every action is worth the same, the variant's rule-based player chooses).
 
+Steps 2-4 are :func:`cardlab.analysis.advice.advise`, which the play table's hint and review use
+too; the player stops sampling when its time budget per decision is spent (anytime).
+
 It sees only its views, like every player. Double-dummy values are optimistic for the side that
 would need to guess in real play; averaged over worlds they still rank the actions well, which
 is why this simple method is the usual baseline for trick-taking games.
@@ -24,11 +27,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from . import adapters
-from .adapters import NotSolvable
-from .exact import _solve
-from .sampling import DealSampler, _variant_of
-from .solver import Solver
+from ..errors import CardlabError
 
 __all__ = ["SamplingPlayer"]
 
@@ -51,70 +50,59 @@ def _played_since(prev, view) -> set:
     return _cards_in(tuple(getattr(view, "tricks", ()))[len(prev.tricks):], out)
 
 
-def _bit(card, rules, joker_as):
-    from .solver import card_bit
-
-    try:
-        return card_bit(card, rules)
-    except ValueError:             # a wild card (the joker) plays as the card it stands for
-        if joker_as is None:
-            return None
-        return card_bit(joker_as, rules)
-
-
-def _action_value(action, values: dict, rules, joker_as):
-    """The solver's value of a legal action from its root move values: a card play, or a
-    marriage (announced with the K or Q led; the better of the two when the action names only
-    the suit). None for an action the solver does not value (a claim)."""
-    from ..cards import Card, Rank
-
-    if action.kind == "play":
-        b = _bit(action.card, rules, joker_as)
-        return values.get((b, False))
-    if action.kind == "marriage":
-        if action.card is not None:
-            return values.get((_bit(action.card, rules, joker_as), True))
-        suit = action.value
-        vs = [values.get((_bit(Card.of(suit, r), rules, joker_as), True)) for r in (Rank.KING, Rank.QUEEN)]
-        vs = [v for v in vs if v is not None]
-        return max(vs) if vs else None
-    return None
-
-
 class SamplingPlayer:
-    """Samples worlds consistent with its view and searches each (see the module docstring).
+    """Samples worlds consistent with its view and searches each (see the module docstring),
+    within a time budget per decision.
 
     Parameters
     ----------
     seed : int
-        Seeds the sampling and the play-outs (reproducible).
+        Seeds the sampling and the play-outs (reproducible when the sample count, not the
+        clock, ends each decision: see ``budget``).
     samples : int
-        Worlds sampled per decision (default 24).
+        Sampled deals per decision at most (default 64). More samples play more strongly.
     rollouts : int
-        Play-outs per world and action where no exact solve is possible (default 1: the
+        Play-outs per deal and action where no exact solve is possible yet (default 1: the
         rule-based policy is deterministic).
     rollout_policy : str
         The player kind that plays the play-outs (default ``"heuristic"``, the variant's
         rule-based player; ``"random"`` for uniform random play).
+    budget : float or None
+        Seconds per decision (default 0.8): the player decides with the deals it has solved
+        when the time is up (anytime), so a move takes about this long at most on a loaded
+        machine; ``None`` removes the limit (then ``samples`` alone decides the effort and the
+        play is reproducible from the seed).
+
+    Strength settings: ``samples`` and ``budget`` together (the first reached ends the
+    sampling). The play table uses the defaults; tournaments may pass ``budget=None`` for
+    reproducible results.
 
     Raises
     ------
+    CardlabError
+        If ``samples`` or ``rollouts`` is not a positive whole number, or ``budget`` is not a
+        positive number or ``None``.
     NotSolvable
         From :meth:`choose`, for a variant with no analysis adapter.
     """
 
     name = "search"
 
-    def __init__(self, seed: int | None = 0, samples: int = 16, rollouts: int = 1,
-                 rollout_policy: str = "heuristic"):
-        if samples < 1 or rollouts < 1:
-            raise ValueError("samples and rollouts must be at least 1")
+    def __init__(self, seed: int | None = 0, samples: int = 64, rollouts: int = 1,
+                 rollout_policy: str = "heuristic", budget: float | None = 0.8):
+        from .advice import _check_count
+
+        _check_count("samples", samples)
+        _check_count("rollouts", rollouts)
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
+            raise CardlabError(f"budget must be a positive number of seconds or None, not {budget!r}")
         self.rng = random.Random(seed)
         self.samples = samples
         self.rollouts = rollouts
         self.rollout_policy = rollout_policy
-        self._policy_player = None
+        self.budget = budget
         self._views: list = []
+        self.last_advice = None
 
     def _remember(self, view) -> list:
         prev = self._views[-1] if self._views else None
@@ -129,95 +117,18 @@ class SamplingPlayer:
         return self._views
 
     def choose(self, view) -> Action:
+        """The action with the best mean value over the sampled deals (see
+        :func:`cardlab.analysis.advice.advise`); the advice is kept in :attr:`last_advice`."""
+        from .advice import advise
+
         legal = tuple(view.legal_actions)
         views = self._remember(view)
         if len(legal) == 1:
             return legal[0]
-        ad = adapters.get(_variant_of(view))
-        if ad.complete is None:
-            return self._choose_in_worlds(ad, view, views, legal)
-        know = ad.knowledge(views)
-        sampler = DealSampler(know)
-        seat = view.seat
-        seats = (seat,)
-        totals = [0.0] * len(legal)
-        rng = self.rng
-        for _ in range(self.samples):
-            world = ad.complete(view, know, sampler.sample(rng))
-            tables: dict = {}
-            for k, a in enumerate(legal):
-                child = world.apply(a)
-                try:
-                    totals[k] += _solve(ad, child, seats, tables)
-                except NotSolvable:
-                    totals[k] += self._rollouts(ad, child, seats)
-        best = max(totals)
-        if min(totals) == best:       # nothing to choose between: the rule-based player decides
-            return self._policy(ad.variant).choose(view)
-        return legal[totals.index(best)]
-
-    def _choose_in_worlds(self, ad, view, views, legal) -> Action:
-        """Variants whose states are not rebuilt from a view (the games without a stock): in the
-        card play, sample worlds and solve each move by move; any other decision (auction,
-        contract, bid cards) is left to the variant's rule-based player."""
-        variant = _variant_of(view)
-        try:
-            if ad.world is None or getattr(view, "phase", "play") != "play":
-                raise NotSolvable("not in the card play")
-            know = ad.knowledge(views)
-        except NotSolvable:
-            return self._policy(variant).choose(view)
-        sampler = DealSampler(know)
-        seats = (view.seat,)
-        totals = [0.0] * len(legal)
-        valued = [False] * len(legal)
-        for _ in range(self.samples):
-            world = ad.world(view, know, sampler.sample(self.rng))
-            spec = ad.play_spec(world, seats)
-            values = dict(Solver(spec).move_values())
-            for k, a in enumerate(legal):
-                v = _action_value(a, values, spec.rules, getattr(world, "joker_as", None))
-                if v is not None:
-                    totals[k] += v
-                    valued[k] = True
-        known = [t for t, ok in zip(totals, valued) if ok]
-        if not known or min(known) == max(known):
-            # the search cannot tell the actions apart (e.g. no exact bid can be guaranteed
-            # yet in Ninety-Nine): the rule-based player decides
-            return self._policy(variant).choose(view)
-        best = max(known)
-        return next(a for a, t, ok in zip(legal, totals, valued) if ok and t == best)
-
-    def _policy(self, variant: str):
-        """The play-out policy: the variant's rule-based player when it has one, else random."""
-        if self._policy_player is None:
-            from ..players import make_player
-
-            try:
-                self._policy_player = make_player(self.rollout_policy, self.rng.randrange(1 << 30), variant=variant)
-            except ValueError:
-                self._policy_player = make_player("random", self.rng.randrange(1 << 30), variant=variant)
-        return self._policy_player
-
-    def _rollouts(self, ad, state, seats) -> float:
-        """Play on with the play-out policy until a position the solver can take (then solve it
-        exactly) or the end of the hand; the average over ``rollouts`` play-outs."""
-        policy = self._policy(state.variant)
-        total = 0.0
-        for _ in range(self.rollouts):
-            s = state
-            while True:
-                if s.is_finished:
-                    total += ad.result_value(s, seats)
-                    break
-                try:
-                    spec = ad.play_spec(s, seats)
-                except NotSolvable:
-                    s = s.apply(policy.choose(s.view(s.to_act)))
-                    continue
-                total += Solver(spec).value()
-                break
-        return total / self.rollouts
+        adv = advise(views, seed=self.rng.randrange(1 << 30), budget=self.budget, max_samples=self.samples,
+                     rollouts=self.rollouts, rollout_policy=self.rollout_policy)
+        self.last_advice = adv
+        return adv.best
 
     def __repr__(self) -> str:
-        return f"SamplingPlayer(samples={self.samples}, rollouts={self.rollouts})"
+        return f"SamplingPlayer(samples={self.samples}, rollouts={self.rollouts}, budget={self.budget})"
