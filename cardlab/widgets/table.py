@@ -262,8 +262,11 @@ class PlayTable(w.VBox):
         self._fill_setup()
         for menu in (self.variant_menu, self.rules_menu, self.seat_menu, self.opponent_menu):
             menu.observe(lambda ch, m=menu: self._guard(lambda: self._on_setup(m)), names="value")
-        for x in (self.variant_menu, self.rules_menu, self.seat_menu, self.opponent_menu, self.seed_field):
+        for x, css in ((self.variant_menu, "cardlab-variant-menu"), (self.rules_menu, "cardlab-rules-menu"),
+                       (self.seat_menu, "cardlab-seat-menu"), (self.opponent_menu, "cardlab-opponent-menu"),
+                       (self.seed_field, "cardlab-seed-field")):
             x.style.description_width = "initial"
+            x.add_class(css)
         bar = w.HBox([self.variant_menu, self.rules_menu, self.seat_menu, self.opponent_menu, self.seed_field,
                       self.deal_seed_button], layout=w.Layout(flex_flow="row wrap"))
         bar.add_class("cardlab-setup")
@@ -565,7 +568,13 @@ class PlayTable(w.VBox):
         self.message.value = f'<div class="{cls}">{escape(text, quote=False)}</div>'
 
     def _status(self, text: str) -> None:
-        self.status.value = (f'<div class="cardlab-message-text cardlab-working">{escape(text)}</div>' if text else "")
+        """The line above the table: a sign of work while the computer thinks, and a marker
+        ``data-refresh`` counting the table's redraws (browser tests wait on it)."""
+        self._redraws = getattr(self, "_redraws", 0) + (0 if text else 1)
+        body = f'<div class="cardlab-message-text cardlab-working">{escape(text)}</div>' if text else ""
+        busy = "1" if text else "0"
+        self.status.value = f'<div class="cardlab-status" data-refresh="{self._redraws}" data-busy="{busy}">{body}</div>'
+
 
     def _act_cb(self, action) -> None:
         self._guard(lambda: self.act(action))
@@ -632,6 +641,7 @@ class PlayTable(w.VBox):
                                       'decisions” to see what each of your choices cost, or “New hand”.</div>')
         items = "".join(f"<li>{escape(st.explain(), quote=False)}</li>" for st in s.history())
         self.log_html.value = f'<div class="cardlab-log-box"><div><ol>{items}</ol></div></div>'
+        self._status("")
 
     def _action_button(self, a: Action, s) -> w.Button:
         d = self._variant.describe_action(a, s)
