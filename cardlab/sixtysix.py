@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Literal, Sequence
+from typing import ClassVar, Literal, Sequence
 
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from .state import GameState
-from .tricks import TrickRules, explain_duty
+from .state import GameState, HandResult
+from .tricks import Trick, TrickRules, explain_duty
 
 __all__ = [
     "SixtySixRules",
@@ -42,8 +42,9 @@ __all__ = [
     "CARD_POINTS",
     "RULES",
     "SixtySixState",
-    "HandResult",
-    "SeatView",
+    "SixtySixResult",
+    "SixtySixView",
+    "SixtySixGame",
     "DealError",
     "deal",
     "deal_from_hands",
@@ -104,11 +105,18 @@ RULES: dict[str, tuple[str, str]] = {
                        "opponent 2, or 3 if the opponent had no trick when the stock was closed (or always 3).",
                        "P66, NIK, SEED-003 (rules-notes C-5, C-6, D-7)"),
     "66.tie": ("If nobody reaches 66 the last-trick winner takes 1 game point (Santase seed); or the hand is a draw "
-               "(P66), optionally worth 1 more to the next hand's winner.", "SEED-002, P66, S66 (rules-notes C-3)"),
+               "(P66), optionally worth 1 more to the next hand's winner. The same rule settles equal totals at 66 or "
+               "more, which happen only when 66 must be claimed and nobody claimed it (pagat's Sechsundsechzig: a "
+               "draw 'could also happen at higher totals such as 75 each if one of the players loses count of "
+               "points and misses the opportunity to go out').",
+               "SEED-002, P66 (pagat, Sechsundsechzig), S66 (rules-notes C-3)"),
     "66.game": ("The game goes to 11 game points (Santase; 7 in German 66 and Russian Mariage).",
                 "SEED-002, BEL, P66, SEED-003 (rules-notes C-12, D-17)"),
     "66.dealer": ("After a hand the winner deals the next (Santase, German 66) or the deal alternates (Russian).",
                   "P66, NIK, SEED-003 (rules-notes C-2)"),
+    "66.action": ("An action is a card of the pack played (Action('play', card)), a marriage announced with its suit "
+                  "(Action('marriage', None, suit)), or one of the words exchange, close, out, draw and pass with "
+                  "nothing more.", "cardlab notation"),
 }
 
 
@@ -310,6 +318,7 @@ _SAME_SUIT = {c: frozenset(d for d in PACK_24 if d.suit == c.suit) for c in PACK
 _BEATS_SAME = {c: frozenset(d for d in PACK_24 if d.suit == c.suit and _STRENGTH66[d] > _STRENGTH66[c]) for c in PACK_24}
 _SUIT_CARDS = tuple(frozenset(d for d in PACK_24 if d.suit == s) for s in Suit)
 _EXCHANGE_PASS = (EXCHANGE, PASS)
+_new_tuple = tuple.__new__  # a completed Trick built without NamedTuple's argument handling (hot path)
 
 
 def parse_action(text: str | Action) -> Action:
@@ -476,25 +485,32 @@ def deal_from_hands(hands: Sequence[Sequence[Card | str]], turnup: Card | str, s
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """How a hand ended.
+class SixtySixResult(HandResult):
+    """How a hand ended (extends :class:`cardlab.state.HandResult`).
 
     Attributes
     ----------
     winner : int or None
         The seat that scores, or ``None`` for a drawn hand.
     game_points : int
-        Game points the winner scores (0 for a draw).
+        Game points the winner scores (0 for a draw; a point carried from drawn hands under
+        ``draw_plus_next`` is added by :class:`SixtySixGame`, not here).
     reason : str
         ``"66"`` (reached 66), ``"closer_made"``, ``"closer_failed"``, ``"last_trick"``
-        (nobody reached 66), ``"draw"``, ``"false_claim"``.
+        (nobody reached 66, or equal totals, under the Santase tie rule), ``"draw"``,
+        ``"false_claim"``.
     points : tuple of int
         Each seat's card points at the end: tricks, last-trick bonus and marriages that count.
     tricks : tuple of int
         Tricks each seat took.
     explanation : str
         The scoring in words, with the rule applied.
+    returns : tuple of int
+        (property) The game points each seat scores in this hand: ``game_points`` for the
+        winner, 0 for the other; ``(0, 0)`` for a drawn hand.
     """
+
+    unit: ClassVar[str] = "game points"
 
     winner: int | None
     game_points: int
@@ -502,6 +518,13 @@ class HandResult:
     points: tuple[int, int]
     tricks: tuple[int, int]
     explanation: str
+
+    @property
+    def returns(self) -> tuple[int, int]:
+        w = self.winner
+        if w is None:
+            return (0, 0)
+        return (self.game_points, 0) if w == 0 else (0, self.game_points)
 
 
 def hand_game_points(loser_points: int, loser_took_trick: bool) -> int:
@@ -517,11 +540,13 @@ def hand_game_points(loser_points: int, loser_took_trick: bool) -> int:
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SixtySixView:
     """What one seat may know: its own hand and everything shown to both players.
 
     Attributes
     ----------
+    variant : str
+        ``"sixty-six"``.
     seat : int
     hand : tuple of Card
         This seat's cards.
@@ -538,8 +563,8 @@ class SeatView:
     trick : tuple of Card
         Cards played to the current trick (leader's first).
     leader : int
-    tricks : tuple of (leader, lead, follow, winner)
-        Completed tricks (played cards are public).
+    tricks : tuple of Trick
+        Completed tricks (:class:`cardlab.tricks.Trick`; played cards are public).
     points : tuple of int
         Card points each seat has now (tricks, bonus, marriages that count).
     marriages : tuple of (seat, Suit, points)
@@ -548,8 +573,10 @@ class SeatView:
     to_act : int or None
     legal_actions : tuple of Action
         Only when this seat is to act; otherwise empty.
+    phase : str
+        ``"play"`` while the hand runs, ``"over"`` once it has a result.
     finished : bool
-    result : HandResult or None
+    result : SixtySixResult or None
     rules : SixtySixRules
     dealer : int
     pending_marriage : Suit or None
@@ -578,12 +605,14 @@ class SeatView:
     to_act: int | None
     legal_actions: tuple[Action, ...]
     finished: bool
-    result: HandResult | None
+    result: SixtySixResult | None
     rules: SixtySixRules
     dealer: int = 0
     pending_marriage: Suit | None = None
     draw_pending: bool = False
     close_exchange: bool = False
+    phase: str = "play"
+    variant: str = VARIANT
 
     @property
     def stock_open(self) -> bool:
@@ -620,24 +649,24 @@ class SixtySixState(GameState):
     marriage_points : tuple of int
         Marriage points announced by each seat (they count once the seat has a trick).
     tricks_won : tuple of int
-    tricks : tuple of (leader, lead, follow, winner)
+    tricks : tuple of Trick
+        Completed tricks (:class:`cardlab.tricks.Trick`: leader, ((leader, lead), (follower,
+        card)), winner).
     marriages : tuple of (seat, Suit, points)
-    result : HandResult or None
+    phase : str
+        ``"play"`` while the hand runs, ``"over"`` once it has a result.
+    result : SixtySixResult or None
     """
 
-    __slots__ = ("rules", "dealer", "names", "pack", "hands", "stock", "turnup", "turnup_in_stock", "trump",
-                 "closed_by", "close_info", "leader", "trick", "_to_act", "card_points", "bonus",
-                 "marriage_points", "tricks_won", "tricks", "marriages", "pending_marriage", "shown", "result",
-                 "draw_pending", "close_exchange")
+    __slots__ = ("hands", "stock", "turnup", "turnup_in_stock", "trump", "closed_by", "close_info", "leader",
+                 "trick", "card_points", "bonus", "marriage_points", "tricks_won", "tricks", "marriages",
+                 "pending_marriage", "shown", "draw_pending", "close_exchange")
 
     variant = VARIANT
 
     @classmethod
     def _initial(cls, rules, dealer, hands, turnup, stock, names, pack):
-        s = object.__new__(cls)
-        s.parent = None
-        s.last_action = None
-        s._legal = None
+        s = cls._blank()
         s.rules = rules
         s.dealer = dealer
         s.names = names
@@ -660,53 +689,34 @@ class SixtySixState(GameState):
         s.marriages = ()
         s.pending_marriage = None
         s.shown = (frozenset(), frozenset())
-        s.result = None
         s.draw_pending = False
         s.close_exchange = False
         return s
 
-    def _child(self, action: Action | None) -> "SixtySixState":
-        """A copy of this state whose parent is this one; :meth:`_do` then changes it in place."""
-        s = object.__new__(SixtySixState)
-        s.parent = self
-        s.last_action = action
-        s._legal = None
-        s.rules = self.rules
-        s.dealer = self.dealer
-        s.names = self.names
-        s.pack = self.pack
-        s.hands = self.hands
-        s.stock = self.stock
-        s.turnup = self.turnup
-        s.turnup_in_stock = self.turnup_in_stock
-        s.trump = self.trump
-        s.closed_by = self.closed_by
-        s.close_info = self.close_info
-        s.leader = self.leader
-        s.trick = self.trick
-        s._to_act = self._to_act
-        s.card_points = self.card_points
-        s.bonus = self.bonus
-        s.marriage_points = self.marriage_points
-        s.tricks_won = self.tricks_won
-        s.tricks = self.tricks
-        s.marriages = self.marriages
-        s.pending_marriage = self.pending_marriage
-        s.shown = self.shown
-        s.result = self.result
-        s.draw_pending = self.draw_pending
-        s.close_exchange = self.close_exchange
-        return s
-
     # -- basic queries ----------------------------------------------------------------------
     @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self.result is not None else self._to_act
+    def phase(self) -> str:
+        """``"play"`` while the hand runs (every decision of Sixty-six is made around the tricks),
+        ``"over"`` once it has a result."""
+        return "play" if self.result is None else "over"
 
-    @property
-    def is_finished(self) -> bool:
-        return self.result is not None
+    def card_locations(self) -> dict[str, tuple[Card, ...]]:
+        """Where every card is: ``"hand 0"``, ``"hand 1"``, ``"stock"`` (face down, in draw
+        order), ``"turn-up"`` (while it lies under the stock; drawn, it is in a hand), ``"trick"``
+        (the trick in progress) and ``"tricks"`` (the completed tricks, in play order). Each card
+        of the pack is in exactly one place."""
+        return {
+            "hand 0": tuple(self.hands[0]),
+            "hand 1": tuple(self.hands[1]),
+            "stock": tuple(self.stock),
+            "turn-up": (self.turnup,) if self.turnup_in_stock else (),
+            "trick": tuple(self.trick),
+            "tricks": tuple(c for t in self.tricks for _, c in t.cards),
+        }
+
+    def _summary(self) -> str:
+        return (f"trick {self.trick_number}, trump {self.trump.symbol}, stock {self.stock_size}, "
+                f"points {self.points(0)}–{self.points(1)}")
 
     @property
     def stock_size(self) -> int:
@@ -857,8 +867,9 @@ class SixtySixState(GameState):
         NotationError
             If the text is not an action.
         IllegalActionError
-            If the rules forbid it now; the message names the rule (see :data:`RULES`). The
-            state is unchanged (states are immutable)."""
+            If the rules forbid it now, or it is not an action of this game (another variant's,
+            or one built with a wrong payload: rule ``66.action``); the message names the rule
+            (see :data:`RULES`). The state is unchanged (states are immutable)."""
         if not isinstance(action, Action):
             action = parse_action(action)
         legal = self._legal
@@ -866,14 +877,20 @@ class SixtySixState(GameState):
             legal = self.legal_actions()
         if action not in legal:
             raise self._why_illegal(action)
-        s = self._child(action)
         if action.kind == "play":
-            s._do_play(self._to_act, action.card)
+            card = action.card
+            if card.__class__ is not Card:  # an int or float equal to a card's code is no card
+                raise self._why_illegal(action)
+            s = self._child(action)
+            s._do_play(self._to_act, card)
         else:
+            if action.value is not None and action.value.__class__ is not Suit:  # e.g. 1.0 == ♦
+                raise self._why_illegal(action)
+            s = self._child(action)
             s._do(self._to_act, action)
         return s
 
-    def playout(self, choose) -> HandResult:
+    def playout(self, choose) -> SixtySixResult:
         """Play the hand to its end and return the result, without keeping the states.
 
         ``choose(legal_actions)`` picks each action (e.g. ``random.Random(1).choice``). The
@@ -887,8 +904,13 @@ class SixtySixState(GameState):
             if action not in legal:
                 raise s._why_illegal(action)
             if action.kind == "play":
-                s._do_play(s._to_act, action.card)
+                card = action.card
+                if card.__class__ is not Card:
+                    raise s._why_illegal(action)
+                s._do_play(s._to_act, card)
             else:
+                if action.value is not None and action.value.__class__ is not Suit:
+                    raise s._why_illegal(action)
                 s._do(s._to_act, action)
         return s.result
 
@@ -952,7 +974,7 @@ class SixtySixState(GameState):
         else:
             self.card_points = cp = (cp[0] + pts, cp[1])
             self.tricks_won = (tw[0] + 1, tw[1])
-        self.tricks = self.tricks + ((leader, lead, card, winner),)
+        self.tricks = self.tricks + (_new_tuple(Trick, (leader, ((leader, lead), (seat, card)), winner)),)
         self.trick = ()
         self.leader = winner
         self._to_act = winner
@@ -1099,16 +1121,20 @@ class SixtySixState(GameState):
             self._finish_66(over[0])
             return
         if len(over) == 2:  # only possible when 66 must be claimed and nobody claimed it
-            self._finish_66(last_winner if p[0] == p[1] else (0 if p[0] > p[1] else 1))
-            return
+            if p[0] != p[1]:
+                self._finish_66(0 if p[0] > p[1] else 1)
+                return
+            # equal totals at 66 or more: the tie rule, as at any level [66.tie; P66]
+            how = f"the cards ran out with equal totals ({p[0]}–{p[1]}) and nobody claimed 66"
+        else:
+            how = f"nobody reached 66 ({p[0]}–{p[1]})"
         tie = r.tie_rule
         if tie == "last_trick":
             self._set_result(last_winner, 1, "last_trick",
-                             f"nobody reached 66 ({p[0]}–{p[1]}): {self.names[last_winner]} took the last trick "
-                             f"and scores 1 game point")
+                             f"{how}: {self.names[last_winner]} took the last trick and scores 1 game point")
         else:
             extra = " (1 more game point goes to the winner of the next hand)" if tie == "draw_plus_next" else ""
-            self._set_result(None, 0, "draw", f"nobody reached 66 ({p[0]}–{p[1]}): the hand is drawn{extra}")
+            self._set_result(None, 0, "draw", f"{how}: the hand is drawn{extra}")
 
     def _claim(self, seat: int) -> None:
         p = self.points(seat)
@@ -1122,12 +1148,15 @@ class SixtySixState(GameState):
                              f"{self.names[other]} {gp} game points")
 
     def _set_result(self, winner, gp, reason, text) -> None:
-        self.result = HandResult(winner, gp, reason, (self.points(0), self.points(1)), self.tricks_won, text)
+        self.result = SixtySixResult(winner, gp, reason, (self.points(0), self.points(1)), self.tricks_won, text)
 
     # -- errors -------------------------------------------------------------------------
     def _why_illegal(self, action: Action) -> IllegalActionError:
         if self.result is not None:
             return IllegalActionError("66.turn", "the hand is over; no more actions can be taken")
+        malformed = _malformed(action)
+        if malformed is not None:
+            return IllegalActionError("66.action", malformed)
         seat = self._to_act
         name = self.names[seat]
         kind = action.kind
@@ -1180,21 +1209,21 @@ class SixtySixState(GameState):
         return IllegalActionError("66.turn", f"{action} is not a legal action now")
 
     # -- views and explanations ------------------------------------------------------------
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now (see :class:`SeatView`); never the opponent's hidden cards
-        or the face-down stock."""
-        if seat not in (0, 1):
+    def view(self, seat: int) -> SixtySixView:
+        """What ``seat`` may know now (see :class:`SixtySixView`); never the opponent's hidden
+        cards or the face-down stock. Raises ``ValueError`` unless ``seat`` is 0 or 1."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         other = 1 - seat
         opp_known = tuple(c for c in self.hands[other] if c in self.shown[other])
         visible = set(self.hands[seat]) | set(opp_known) | set(self.trick)
         for t in self.tricks:
-            visible.add(t[1])
-            visible.add(t[2])
+            for _, c in t.cards:
+                visible.add(c)
         if self.turnup_in_stock:
             visible.add(self.turnup)
         unseen = tuple(c for c in PACK_24 if c not in visible)
-        return SeatView(
+        return SixtySixView(
             seat=seat, hand=self.hands[seat], opponent_hand_size=len(self.hands[other]), opponent_known=opp_known,
             trump=self.trump, turnup=self.turnup if self.turnup_in_stock else None, stock_size=self.stock_size,
             closed_by=self.closed_by, trick=self.trick, leader=self.leader, tricks=self.tricks,
@@ -1202,21 +1231,43 @@ class SixtySixState(GameState):
             unseen=unseen, to_act=self.to_act, legal_actions=self.legal_actions() if self.to_act == seat else (),
             finished=self.result is not None, result=self.result, rules=self.rules, dealer=self.dealer,
             pending_marriage=self.pending_marriage, draw_pending=self.draw_pending,
-            close_exchange=self.close_exchange)
+            close_exchange=self.close_exchange, phase=self.phase)
 
     def explain(self) -> str:
         """The last step in words (the deal, for the first state)."""
         return explain_step(self)
 
-    def __repr__(self) -> str:
-        status = "finished" if self.result else f"{self.names[self._to_act]} to act"
-        return (f"<SixtySixState {self.rules.name}: trick {self.trick_number}, trump {self.trump.symbol}, "
-                f"stock {self.stock_size}, points {self.points(0)}–{self.points(1)}, {status}>")
 
-    def _repr_html_(self) -> str:
-        from .render import state_html
+_KINDS = ("play", "marriage", "exchange", "close", "out", "draw", "pass")
 
-        return state_html(self)
+
+def _action_text(action) -> str:
+    """``str(action)``, or its type's name if its payload cannot be written."""
+    try:
+        return str(action)
+    except Exception:  # noqa: BLE001 - a hand-built payload whose __str__ fails
+        return f"an action of kind {getattr(action, 'kind', '?')!r}"
+
+
+def _malformed(action) -> str | None:
+    """Why ``action`` is not an action of Sixty-six at all (wrong kind or payload), or ``None``
+    if it is well formed (it may still be illegal now)."""
+    if not isinstance(action, Action):
+        return f"{_action_text(action)} is not an Action"
+    kind, card, value = action
+    if kind not in _KINDS:
+        return (f"'{_action_text(action)}' is not a Sixty-six action: play a card, announce a marriage "
+                f"(marriage ♥), exchange, close, out, draw or pass")
+    if kind == "play":
+        if card.__class__ is not Card or card not in _PACK_SET or value is not None:
+            return f"'{_action_text(action)}' is not a card play: give one card of the 24-card pack and nothing more"
+    elif kind == "marriage":
+        if card is not None or value.__class__ is not Suit:
+            return (f"'{_action_text(action)}' is not a marriage: a marriage names its suit only "
+                    f"(marriage ♥), not a card or a number")
+    elif card is not None or value is not None:
+        return f"'{_action_text(action)}' is not an action: '{kind}' takes no card and no value"
+    return None
 
 
 _VERB = {"marriage": "announce a marriage", "exchange": "exchange the trump nine", "close": "close the stock",
@@ -1262,8 +1313,9 @@ def explain_step(s: SixtySixState) -> str:
             parts.append(f"{who} leads {a.card}.")
         else:
             lead = p.trick[0]
-            leader_, l_c, f_c, winner = s.tricks[-1]
-            pts = _PTS[l_c] + _PTS[f_c]
+            last = s.tricks[-1]
+            leader_, winner = last.leader, last.winner
+            pts = last.card_points(_PTS)
             parts.append(f"{who} plays {a.card} to {names[leader_]}'s {lead}. {names[winner]} wins the trick "
                          f"({pts} card point{'s' if pts != 1 else ''}; now {s.points(0)}–{s.points(1)}).")
             if s.draw_pending:

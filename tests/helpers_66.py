@@ -121,7 +121,7 @@ def play_out(state, pick=None):
 
 def tricks_points(state, seat) -> int:
     """Card points in the completed tricks won by ``seat``, from the point table above."""
-    return sum(POINTS[lead.rank] + POINTS[follow.rank] for _, lead, follow, w in state.tricks if w == seat)
+    return sum(POINTS[c.rank] for t in state.tricks if t.winner == seat for _, c in t.cards)
 
 
 # -- independent oracle of the legal actions ---------------------------------------------------

@@ -131,7 +131,7 @@ def test_sixty_six_worlds_respect_the_play_after_the_close(preset):
         # the tricks played since the hands were fixed (stock closed or exhausted)
         fixed_from = next(i for i, x in enumerate(views) if not x.stock_open and not x.draw_pending)
         first = len(views[fixed_from].tricks)
-        tricks = [[(ld, a), (1 - ld, b)] for (ld, a, b, _w) in s.tricks[first:]]
+        tricks = [list(t.cards) for t in s.tricks[first:]]
         sampler = DealSampler(know)
         for _ in range(30):
             opp_hidden, _stock = sampler.sample(rng)

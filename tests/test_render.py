@@ -176,7 +176,7 @@ def test_seat_views_never_leak_over_random_hands():
                 v = s.view(seat)
                 allowed = set(v.hand) | set(v.opponent_known) | set(v.trick) | {s.turnup}
                 for t in v.tricks:
-                    allowed |= {t[1], t[2]}
+                    allowed |= set(t.played)
                 shown = set(cards_in(render.state_html(s, seat)))
                 assert shown <= allowed, (seed, seat, s.actions())
                 assert set(v.hand) <= shown

@@ -25,6 +25,7 @@ from cardlab import sixtysix as ss
 from cardlab.players import RandomPlayer, make_player
 from cardlab.players.sixtysix import SixtySixPlayer
 from cardlab.records import Record
+from cardlab.tricks import Trick
 from helpers_66 import POINTS, expected_legal, game_points_for
 
 PACK_SORTED = sorted(PACK_24)
@@ -70,7 +71,7 @@ class Tracker:
 
 
 def trick_cards(s):
-    return [c for t in s.tricks for c in (t[1], t[2])]
+    return [c for t in s.tricks for _, c in t.cards]
 
 
 def check_state(s, tr: Tracker, apply_all=True):
@@ -97,9 +98,9 @@ def check_state(s, tr: Tracker, apply_all=True):
                 assert ss.parse_action(str(a)) == a
     # 3. points
     for seat in (0, 1):
-        won = [t for t in s.tricks if t[3] == seat]
+        won = [t for t in s.tricks if t.winner == seat]
         assert s.tricks_won[seat] == len(won)
-        assert s.card_points[seat] == sum(POINTS[t[1].rank] + POINTS[t[2].rank] for t in won)
+        assert s.card_points[seat] == sum(POINTS[c.rank] for t in won for _, c in t.cards)
         assert s.marriage_points[seat] == tr.marriage_points[seat]
         expect = s.card_points[seat] + s.bonus[seat] + (s.marriage_points[seat] if won else 0)
         assert s.points(seat) == expect
@@ -116,7 +117,8 @@ def check_state(s, tr: Tracker, apply_all=True):
         assert set(v.opponent_known) == tr.known[other] & set(s.hands[other])
         visible = set(v.hand) | set(v.opponent_known) | set(v.trick)
         for t in v.tricks:
-            visible |= {t[1], t[2]}
+            assert isinstance(t, Trick) and t.cards[1][0] == 1 - t.leader
+            visible |= set(t.played)
         if v.turnup is not None:
             visible.add(v.turnup)
             assert s.turnup_in_stock and v.turnup == s.turnup
@@ -138,11 +140,14 @@ def check_result(f, tr: Tracker):
     assert r.points == p and r.tricks == f.tricks_won
     assert r.game_points in (0, 1, 2, 3)
     assert (r.winner is None) == (r.game_points == 0) == (r.reason == "draw")
+    assert isinstance(r, ss.SixtySixResult) and sum(r.returns) == r.game_points
+    assert r.winner is None or r.returns[r.winner] == r.game_points
+    assert f.phase == "over"
     if len(f.tricks) == 12:                                   # every card played
         # all 24 cards were played, so the stock was never closed (a close leaves cards in it)
         assert not f.hands[0] and not f.hands[1] and f.stock_size == 0 and f.closed_by is None
         assert sum(f.card_points) == 120
-        last = f.tricks[-1][3]
+        last = f.tricks[-1].winner
         bonus = rules.last_trick_bonus if f.closed_by is None else 0
         expect = [0, 0]
         expect[last] = bonus
@@ -173,7 +178,7 @@ def check_result(f, tr: Tracker):
             assert r.game_points in (2, 3)
     elif r.reason == "last_trick":
         assert rules.tie_rule == "last_trick" and f.closed_by is None
-        assert w == f.tricks[-1][3] and r.game_points == 1
+        assert w == f.tricks[-1].winner and r.game_points == 1
         if rules.going_out == "automatic":
             assert p[0] < 66 and p[1] < 66
     elif r.reason == "draw":
@@ -284,7 +289,7 @@ def test_random_hands_hypothesis(seed, preset, dealer, mode):
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_heuristic_against_random(preset):
     """A few hundred hands of the heuristic player against the random one: players see only a
-    SeatView, every choice is legal, and each hand ends with a valid result."""
+    SixtySixView, every choice is legal, and each hand ends with a valid result."""
     rules = ss.PRESETS[preset]
     heur, rand = SixtySixPlayer(), RandomPlayer(seed=3)
     wins = Counter()

@@ -13,6 +13,7 @@ import pytest
 
 from cardlab import PACK_24, IllegalActionError, NotationError, RulesError, parse_card, parse_cards
 from cardlab import sixtysix as ss
+from cardlab.tricks import Trick
 from helpers_66 import C, assert_illegal, deal66, legal, run, tricks_points
 
 SANTASE, RUSSIAN, GERMAN = ss.SANTASE, ss.RUSSIAN_MARIAGE, ss.GERMAN_66
@@ -186,9 +187,9 @@ def test_leader_may_lead_anything_and_follower_may_play_anything_while_stock_ope
     # B holds K♥ but need not follow, trump or head: the whole hand is legal
     assert set(legal(s)) == {"9♣", "J♦", "A♠", "K♥", "Q♦", "10♣"}
     s2 = s.apply("9♣")          # discard: A wins 11 + 0
-    assert s2.tricks[-1] == (0, C("A♥"), C("9♣"), 0) and s2.card_points == (11, 0)
+    assert s2.tricks[-1] == Trick(0, ((0, C("A♥")), (1, C("9♣"))), 0) and s2.card_points == (11, 0)
     s3 = s.apply("A♠")          # trump: B wins 11 + 11
-    assert s3.tricks[-1][3] == 1 and s3.card_points == (0, 22)
+    assert s3.tricks[-1].winner == 1 and s3.card_points == (0, 22)
 
 
 def test_playing_a_card_not_held():
@@ -213,13 +214,13 @@ def test_drawing_winner_first_and_last_draw_takes_turnup():
     s = deal66(H6565, T6565, S6565)
     stock = parse_cards(S6565)
     s1 = run(s, P6565[0])          # A wins (K♣ over Q♣): A draws stock[0] 9♣, B stock[1] J♣
-    assert s1.tricks[-1][3] == 0
+    assert s1.tricks[-1].winner == 0
     assert set(s1.hands[0]) == set(parse_cards("K♦ K♥ 10♣ 10♦ 10♥ 9♣"))
     assert set(s1.hands[1]) == set(parse_cards("Q♦ Q♥ A♣ A♦ A♥ J♣"))
     assert s1.stock == stock[2:] and s1.stock_size == 10
     s3 = run(s1, " | ".join(P6565[1:3]))
     s4 = run(s3, P6565[3])         # trick 4: B's A♣ beats A's 10♣: B draws stock[6] Q♠ first
-    assert s4.tricks[-1] == (0, C("10♣"), C("A♣"), 1)
+    assert s4.tricks[-1] == Trick(0, ((0, C("10♣")), (1, C("A♣"))), 1)
     assert set(s4.hands[1]) == (set(s3.hands[1]) - {C("A♣")}) | {stock[6]} and stock[6] is C("Q♠")
     assert set(s4.hands[0]) == (set(s3.hands[0]) - {C("10♣")}) | {stock[7]} and stock[7] is C("K♠")
     assert s4.stock == stock[8:]
@@ -227,7 +228,7 @@ def test_drawing_winner_first_and_last_draw_takes_turnup():
     s5 = run(s4, P6565[4])
     assert s5.stock_size == 2 and s5.turnup_in_stock and s5.stock_open
     s6 = run(s5, P6565[5])         # B wins trick 6: B draws 9♥ (stock[10]), A takes the J♠
-    assert s6.tricks[-1][3] == 1
+    assert s6.tricks[-1].winner == 1
     assert set(s6.hands[1]) == (set(s5.hands[1]) - {C("A♥")}) | {C("9♥")} and stock[10] is C("9♥")
     assert set(s6.hands[0]) == (set(s5.hands[0]) - {C("10♥")}) | {C("J♠")}
     assert s6.stock == () and not s6.turnup_in_stock and s6.stock_size == 0 and not s6.stock_open
@@ -284,7 +285,7 @@ def test_duties_after_stock_exhausted_russian_no_heading():
     t = s.apply("K♦")
     assert set(legal(t)) == {"A♦", "J♦"}
     t2 = t.apply("J♦")                       # legal: no heading; A keeps the trick
-    assert t2.tricks[-1] == (0, C("K♦"), C("J♦"), 0)
+    assert t2.tricks[-1] == Trick(0, ((0, C("K♦")), (1, C("J♦"))), 0)
     assert_illegal(t, "K♥", "66.follow")
     t = s.apply("A♣")
     assert set(legal(t)) == {"Q♠", "10♠"}
@@ -660,7 +661,7 @@ def test_last_trick_bonus_when_stock_ran_out():
     f = run(deal66(H6565, T6565, S6565), " | ".join(P6565))
     assert f.is_finished and len(f.tricks) == 12
     assert f.card_points == (55, 65) and sum(f.card_points) == 120
-    assert f.tricks[-1][3] == 0 and f.bonus == (10, 0)
+    assert f.tricks[-1].winner == 0 and f.bonus == (10, 0)
     assert f.points(0) == 65
 
 
@@ -676,7 +677,7 @@ def test_no_last_trick_bonus_after_close():
     stock = "J♥ K♣ A♣ 10♣ A♦ 10♦ 10♥ K♥ Q♥ 10♠ K♠"
     f = run(deal66(h, "A♠", stock), "A♥ 9♥ | close | 9♣ K♣ | 9♠ J♣ | J♠ Q♣ | Q♠ J♦ | 9♦ Q♦ | J♥ K♦")
     assert f.is_finished and not f.hands[0] and not f.hands[1]
-    assert f.tricks[-1][3] == 0            # A took the last trick ...
+    assert f.tricks[-1].winner == 0            # A took the last trick ...
     assert f.bonus == (0, 0)               # ... but the stock was closed
 
 

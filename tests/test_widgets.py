@@ -39,7 +39,7 @@ class FirstLegal:
         self.views = []
 
     def choose(self, view):
-        assert isinstance(view, sixtysix.SeatView) and view.seat == self.seat
+        assert isinstance(view, sixtysix.SixtySixView) and view.seat == self.seat
         self.views.append(view)
         return view.legal_actions[0]
 

@@ -35,6 +35,7 @@ _POINTS = [0] * 64
 for _c in PACK_24:
     _POINTS[card_bit(_c, _TR)] = CARD_POINTS[_c.rank]
 _POINTS = tuple(_POINTS)
+_CARD_PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}  # card -> card points (Trick.card_points)
 _KQ = {s: mask_of((Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN)), _TR) for s in Suit}
 
 
@@ -71,13 +72,10 @@ def _scorer(state: SixtySixState, seat: int):
                     w, gp = finish66(1 - closer, P, T)
                 else:
                     w, gp = failed(closer)
-            elif P[0] >= 66 or P[1] >= 66:
-                if P[0] >= 66 and P[1] >= 66:
-                    w0 = last if P[0] == P[1] else (0 if P[0] > P[1] else 1)
-                else:
-                    w0 = 0 if P[0] >= 66 else 1
-                w, gp = finish66(w0, P, T)
-            elif r.tie_rule == "last_trick":
+            elif (P[0] >= 66 or P[1] >= 66) and P[0] != P[1]:
+                # both at 66 or more only when nobody claimed it: the higher total wins
+                w, gp = finish66(0 if P[0] > P[1] else 1, P, T)
+            elif r.tie_rule == "last_trick":    # nobody at 66, or equal totals [66.tie]
                 w, gp = last, 1
             else:
                 return 0
@@ -192,9 +190,10 @@ def knowledge(views, names=None) -> Knowledge:
     notes = []
     name = names[opp] if names else f"seat {opp}"
     trump = v.trump
-    for i, (leader, lead, follow, _w) in enumerate(v.tricks):
-        if leader == opp or not phase2.get(i, False):
+    for i, t in enumerate(v.tricks):
+        if t.leader == opp or not phase2.get(i, False):
             continue
+        (_, lead), (_, follow) = t.cards
         ls = lead.suit
         if follow.suit != ls:
             if tr.must_follow:
@@ -254,8 +253,8 @@ def complete(view, know: Knowledge, deal) -> SixtySixState:
     s.trick = tuple(view.trick)
     s._to_act = view.to_act if view.to_act is not None else view.leader
     cp = [0, 0]
-    for (_l, a, b, w) in view.tricks:
-        cp[w] += CARD_POINTS[a.rank] + CARD_POINTS[b.rank]
+    for t in view.tricks:
+        cp[t.winner] += t.card_points(_CARD_PTS)
     s.card_points = tuple(cp)
     mp = [0, 0]
     for (ms, _suit, val) in view.marriages:
@@ -285,10 +284,10 @@ def complete(view, know: Knowledge, deal) -> SixtySixState:
             k = len(view.tricks)
         o = 1 - view.closed_by
         before = view.tricks[:k]
-        pts = sum(CARD_POINTS[a.rank] + CARD_POINTS[b.rank] for (_l, a, b, w) in before if w == o)
-        had = any(w == o for (_l, _a, _b, w) in before)
+        pts = sum(t.card_points(_CARD_PTS) for t in before if t.winner == o)
+        had = any(t.winner == o for t in before)
         if had:
-            kq_led = {lead.suit for (ld, lead, _b, _w) in before if ld == o and lead.rank in (Rank.KING, Rank.QUEEN)}
+            kq_led = {t.lead.suit for t in before if t.leader == o and t.lead.rank in (Rank.KING, Rank.QUEEN)}
             pts += sum(val for (ms, suit, val) in view.marriages if ms == o and suit in kq_led)
         s.close_info = (pts, had)
     return s

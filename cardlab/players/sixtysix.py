@@ -1,6 +1,6 @@
 """The rule-based Sixty-six player: a few plain rules a learner can read and check.
 
-It sees only a :class:`~cardlab.sixtysix.SeatView`, never the state:
+It sees only a :class:`~cardlab.sixtysix.SixtySixView`, never the state:
 
 1. take any bonus that is free: exchange the trump nine; announce the best marriage;
 2. once the stock is gone or closed, or when following, win a trick cheaply if it is worth it,
@@ -17,7 +17,7 @@ import random
 
 from ..actions import Action
 from ..cards import Card, Rank
-from ..sixtysix import CARD_POINTS, SeatView
+from ..sixtysix import CARD_POINTS, SixtySixView
 from ..tricks import RANKS_66
 
 __all__ = ["SixtySixPlayer"]
@@ -44,7 +44,7 @@ class SixtySixPlayer:
     def __init__(self, seed: int | None = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: SixtySixView) -> Action:
         legal = view.legal_actions
         kinds = {a.kind: a for a in legal}
         plays = [a for a in legal if a.kind == "play"]
@@ -64,7 +64,7 @@ class SixtySixPlayer:
             return self._follow(view, plays)
         return self._lead(view, plays)
 
-    def _sure_winners(self, view: SeatView) -> list[Card]:
+    def _sure_winners(self, view: SixtySixView) -> list[Card]:
         """Cards no unseen card can beat when led (top cards of their suit, trumps first)."""
         unseen = set(view.unseen) | set(view.opponent_known)
         out = []
@@ -79,11 +79,11 @@ class SixtySixPlayer:
             out.append(c)
         return out
 
-    def _close_is_safe(self, view: SeatView) -> bool:
+    def _close_is_safe(self, view: SixtySixView) -> bool:
         sure = self._sure_winners(view)
         return view.points[view.seat] + sum(_pts(c) for c in sure) + 10 * bool(sure) >= 66
 
-    def _follow(self, view: SeatView, plays: list[Action]) -> Action:
+    def _follow(self, view: SixtySixView, plays: list[Action]) -> Action:
         lead = view.trick[0]
         trump = view.trump
         winners = [a for a in plays if _beats(a.card, lead, trump)]
@@ -97,7 +97,7 @@ class SixtySixPlayer:
                 return min(winners, key=lambda a: (_STRENGTH[a.card.rank], _pts(a.card)))
         return min(plays, key=lambda a: (a.card.suit == trump, _pts(a.card), _STRENGTH[a.card.rank]))
 
-    def _lead(self, view: SeatView, plays: list[Action]) -> Action:
+    def _lead(self, view: SixtySixView, plays: list[Action]) -> Action:
         trump = view.trump
         if not view.stock_open:
             sure = set(self._sure_winners(view))

@@ -19,7 +19,7 @@ __all__ = ["state_html", "state_text"]
 
 class _Table:
     """Everything one view of a Sixty-six table shows; built only from public facts plus, for a
-    seat view, that seat's :class:`~cardlab.sixtysix.SeatView`."""
+    seat view, that seat's :class:`~cardlab.sixtysix.SixtySixView`."""
 
     __slots__ = ("seat", "names", "dealer", "rules_name", "trump", "hands", "hidden", "known", "stock",
                  "stock_hidden", "stock_size", "turnup", "turnup_in_stock", "closed_by", "trick", "leader",
@@ -149,10 +149,10 @@ def _player_html(t: _Table, seat: int) -> str:
     cards.extend(card_back_svg() for _ in range(t.hidden[seat]))
     if not cards:
         cards.append('<span class="cardlab-empty">none</span>')
-    taken = [p for p in t.tricks if p[3] == seat]
+    taken = [p for p in t.tricks if p.winner == seat]
     n = len(taken)
-    pairs = "".join(f'<span class="cardlab-pair">{card_chip(lead)}{card_chip(follow)}</span>'
-                    for (_, lead, follow, _) in taken)
+    pairs = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in p.cards)}</span>'
+                    for p in taken)
     cls = "cardlab-player cardlab-to-act" if to_act else "cardlab-player"
     return (
         f'<div class="{cls}" data-seat="{seat}">'
@@ -212,11 +212,10 @@ def _trick_html(t: _Table) -> str:
         body = "".join(slots)
         cls = "cardlab-trick"
     elif t.tricks:
-        leader, lead, follow, winner = t.tricks[-1]
-        body = (f'<div class="cardlab-slot">{card_svg(lead)}<span>{_t(t.names[leader])} led</span></div>'
-                f'<div class="cardlab-slot">{card_svg(follow)}<span>{_t(t.names[1 - leader])} played</span>'
-                f'</div>')
-        label = f"Last trick ({len(t.tricks)}): {t.names[winner]} won it"
+        last = t.tricks[-1]
+        body = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(t.names[who])} '
+                       f'{"led" if i == 0 else "played"}</span></div>' for i, (who, c) in enumerate(last.cards))
+        label = f"Last trick ({len(t.tricks)}): {t.names[last.winner]} won it"
         cls = "cardlab-trick cardlab-last-trick"
     else:
         body = '<div class="cardlab-slot"><span class="cardlab-empty">no card</span></div>'
@@ -266,7 +265,7 @@ def state_text(state: Any, seat: int | None = None) -> str:
         if t.to_act == s:
             tags.append("to act")
         tag = f" ({', '.join(tags)})" if tags else ""
-        taken = [p for p in t.tricks if p[3] == s]
+        taken = [p for p in t.tricks if p.winner == s]
         facts = [f"{t.points[s]} card points", f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"]
         m = _marriage_words(t, s)
         if m:
@@ -274,7 +273,7 @@ def state_text(state: Any, seat: int | None = None) -> str:
         out = [f"{t.names[s]}{tag}: {cards_text(sort_hand(t.hands[s], t.trump), t.hidden[s])}",
                f"    {', '.join(facts)}"]
         if taken:
-            out.append("    taken: " + ", ".join(f"{a} {b}" for (_, a, b, _) in taken))
+            out.append("    taken: " + ", ".join(" ".join(str(c) for _, c in p.cards) for p in taken))
         return out
 
     lines += player(1 - bottom)
@@ -290,9 +289,10 @@ def state_text(state: Any, seat: int | None = None) -> str:
         lines.append(f"Trick {t.trick_number}: {t.names[t.leader]} led {t.trick[0]}"
                      + (f", {t.names[1 - t.leader]} played {t.trick[1]}" if len(t.trick) > 1 else ""))
     elif t.tricks:
-        leader, a, b, w = t.tricks[-1]
-        lines.append(f"Last trick: {t.names[leader]} led {a}, {t.names[1 - leader]} played {b}; "
-                     f"{t.names[w]} won it")
+        last = t.tricks[-1]
+        (leader, a), (other, b) = last.cards
+        lines.append(f"Last trick: {t.names[leader]} led {a}, {t.names[other]} played {b}; "
+                     f"{t.names[last.winner]} won it")
     else:
         lines.append("Trick 1: no card led yet")
     lines += player(bottom)
