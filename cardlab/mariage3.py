@@ -5,7 +5,7 @@ Sources: ../shared/seeds/003_*.txt ([SEED-003], a machine translation of the Rus
 and §4.4, which resolve what the seed leaves open and name the published rules behind each
 choice, chiefly pagat's *Sechsundsechzig*, "Three Player Game" [P66]; casinospiegel.net's "66 zu
 drei Personen" [CS66, its three-handed page] agrees with P66 on most points. Every disagreement between
-those sources is an option of :class:`MariageRules`; the preset :data:`RUSSIAN_MARIAGE_3` (the
+those sources is an option of :class:`Mariage3Rules`; the preset :data:`RUSSIAN_MARIAGE_3` (the
 default) reads the seed as rules-notes §4.2 recommends, :data:`PAGAT_66_3` follows P66.
 
 The game in short (the default preset) [SEED-003; rules-notes §4.2]:
@@ -24,7 +24,7 @@ The game in short (the default preset) [SEED-003; rules-notes §4.2]:
   pays the winner 1 game point if he has 33 card points or more, 2 if fewer but he took a trick,
   3 if he took no trick; when the last trick decides the hand, each opponent pays 1 (*the
   project's reading*, below);
-* the game points go into a ledger (:class:`MariageGame`); the deal passes to the left and the
+* the game points go into a ledger (:class:`Mariage3Game`); the deal passes to the left and the
   first player to **receive** ``target`` game points (7) wins the game (*the project's reading*).
 
 Two readings are the project's own, because no source settles them for three players; each is
@@ -65,40 +65,37 @@ dealer. Typical use::
 
 from __future__ import annotations
 
-import random
-from operator import itemgetter
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Sequence
+from operator import itemgetter
+from typing import ClassVar, Literal, Sequence
 
 from .actions import _PLAY, Action, play
-from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
+from .errors import DealError, IllegalActionError, NotationError, RulesError
 from .rulesets import RuleSet
-from .errors import IllegalActionError, NotationError, RulesError
-from .sixtysix import CARD_POINTS, DealError, shuffled_pack
-from .state import GameState
-from .tricks import RANKS_66, TrickRules, explain_duty, trick_winner
+from .sixtysix import CARD_POINTS, shuffled_pack
+from .state import GameState, HandResult
+from .tricks import RANKS_66, Trick, TrickRules, explain_duty
 
 __all__ = [
-    "MariageRules",
+    "Mariage3Rules",
     "RUSSIAN_MARIAGE_3",
     "PAGAT_66_3",
     "PRESETS",
     "CARD_POINTS",
     "RULES",
     "NAMES",
-    "Trick",
-    "HandResult",
-    "SeatView",
-    "MariageState",
-    "MariageGame",
-    "HeuristicPlayer",
+    "Mariage3Result",
+    "Mariage3View",
+    "Mariage3State",
+    "Mariage3Game",
     "DealError",
     "deal",
     "deal_from_hands",
     "shuffled_pack",
     "parse_action",
+    "describe_action",
     "opponent_payment",
-    "make_player",
 ]
 
 VARIANT = "mariage-3"
@@ -155,6 +152,9 @@ RULES: dict[str, tuple[str, str]] = {
                 "seed's 'until one of the players gets 7 or 8 points') wins the game (the project's reading; or, by "
                 "option, the first whose net balance, received minus paid, reaches it).",
                 "SEED-003 (rules-notes D-17); REC"),
+    "m3.action": ("An action is a card of the pack played, a marriage announced with its suit, or, when eldest fixes "
+                  "trumps, trumps named with a suit or 'turn'; anything else (another game's action, a card where a "
+                  "suit belongs, a missing or extra payload) is refused.", "cardlab notation"),
     "m3.dealer": ("The deal passes to the left after each hand (or, by option, the winner deals).",
                   "SEED-003 ('in turn'); P66 two-player (winner deals)"),
 }
@@ -165,7 +165,7 @@ RULES: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
-class MariageRules(RuleSet):
+class Mariage3Rules(RuleSet):
     """A rule set for three-player Mariage: every disagreement between sources is one field.
 
     The defaults are the Russian game of [SEED-003] resolved by rules-notes §4.2. Make other
@@ -266,11 +266,11 @@ class MariageRules(RuleSet):
 
 
 #: Russian three-player Mariage ([SEED-003] with rules-notes §4.2): the default.
-RUSSIAN_MARIAGE_3 = MariageRules()
+RUSSIAN_MARIAGE_3 = Mariage3Rules()
 
 #: pagat's three-handed Sechsundsechzig ([P66] "Three Player Game"; rules-notes §5). pagat plays
 #: for stakes and sets no target, so its ledger counts the net balance (``game_count="net"``).
-PAGAT_66_3 = MariageRules(
+PAGAT_66_3 = Mariage3Rules(
     name="Three-handed 66 (pagat)",
     trump_rule="eldest_chooses",
     must_head=True,
@@ -281,7 +281,7 @@ PAGAT_66_3 = MariageRules(
     game_count="net",
 )
 
-PRESETS: dict[str, MariageRules] = {"russian": RUSSIAN_MARIAGE_3, "pagat": PAGAT_66_3}
+PRESETS: dict[str, Mariage3Rules] = {"russian": RUSSIAN_MARIAGE_3, "pagat": PAGAT_66_3}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -350,6 +350,38 @@ def parse_action(text: str | Action) -> Action:
                             f"(or 'trumps ♥' / 'turn' when eldest fixes trumps) ({exc})") from None
 
 
+def _action_text(action: Action) -> str:
+    """``str(action)``, or a description when the action's fields cannot be written as text."""
+    try:
+        return str(action)
+    except (TypeError, ValueError):
+        return f"an action of kind {type(action.kind).__name__}"
+
+
+_SHAPES = {"play": "play a card of the pack (Action('play', card))",
+           "marriage": "a marriage names its suit (Action('marriage', None, suit))",
+           "trumps": "naming trumps names a suit (Action('trumps', None, suit))",
+           "turn": "'turn' carries nothing more (Action('turn'))"}
+
+
+def _malformed(action: Action) -> str | None:
+    """Why ``action`` is not a three-player Mariage action at all (its kind or payload), in
+    words, or ``None`` if it has the shape of one [m3.action]."""
+    kind, card, value = action.kind, action.card, action.value
+    if kind == "play":
+        ok = isinstance(card, Card) and value is None and card in _PACK_SET
+    elif kind in ("marriage", "trumps"):
+        ok = card is None and isinstance(value, Suit)
+    elif kind == "turn":
+        ok = card is None and value is None
+    else:
+        return (f"{_action_text(action)} is not a three-player Mariage action: play a card, announce a marriage "
+                f"('marriage ♥'), or, when eldest fixes trumps, 'trumps ♥' or 'turn'")
+    if ok:
+        return None
+    return f"{_action_text(action)} is not a well-formed action: {_SHAPES[kind]}"
+
+
 # ---------------------------------------------------------------------------------------------
 # Deal
 
@@ -390,13 +422,13 @@ def _seat_of(dealer: int, k: int) -> int:
     return (dealer + 1 + k) % 3
 
 
-def deal(rules: MariageRules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | None = None,
-         pack: Sequence[Card | str] | None = None, names: Sequence[str] = NAMES) -> "MariageState":
+def deal(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | None = None,
+         pack: Sequence[Card | str] | None = None, names: Sequence[str] = NAMES) -> "Mariage3State":
     """Deal a hand and return its first state.
 
     Parameters
     ----------
-    rules : MariageRules
+    rules : Mariage3Rules
         The rule set (default :data:`RUSSIAN_MARIAGE_3`).
     dealer : int
         Seat 0, 1 or 2. Eldest, seat ``(dealer + 1) % 3``, leads (or first names trumps).
@@ -420,17 +452,17 @@ def deal(rules: MariageRules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | N
         raise DealError("give either a seed or a pack (the 24 cards from the top), not both or neither")
     if dealer not in SEATS or isinstance(dealer, bool):
         raise DealError(f"the dealer is seat 0, 1 or 2, not {dealer!r}")
-    if not isinstance(rules, MariageRules):
-        raise RulesError(f"rules must be a MariageRules, not {type(rules).__name__}")
+    if not isinstance(rules, Mariage3Rules):
+        raise RulesError(f"rules must be a Mariage3Rules, not {type(rules).__name__}")
     names = tuple(names)
     if len(names) != 3:
         raise DealError(f"three-player Mariage needs three names, not {len(names)}")
     cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
-    return MariageState._initial(rules, dealer, cards, names)
+    return Mariage3State._initial(rules, dealer, cards, names)
 
 
-def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], rules: MariageRules = RUSSIAN_MARIAGE_3,
-                    dealer: int = 0, names: Sequence[str] = NAMES) -> "MariageState":
+def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], rules: Mariage3Rules = RUSSIAN_MARIAGE_3,
+                    dealer: int = 0, names: Sequence[str] = NAMES) -> "Mariage3State":
     """Deal explicit hands: ``hands[seat]``, 8 cards each, *in the order dealt* (a sequence of
     cards or card texts, or one text such as ``"A♠ 10♠ K♥ Q♥ 9♣ J♦ 9♦ 10♥"``). Under
     ``dealer_last`` the dealer's 8th card is the trump card; under ``eldest_chooses`` eldest's
@@ -456,37 +488,6 @@ def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], rules: MariageR
 # Results and views
 
 
-class Trick(NamedTuple):
-    """A completed trick.
-
-    Attributes
-    ----------
-    leader : int
-        The seat that led.
-    cards : tuple of 3 Card
-        In play order, the lead first; ``cards[i]`` was played by seat ``(leader + i) % 3``.
-    winner : int
-        The seat that won it.
-    """
-
-    leader: int
-    cards: tuple[Card, Card, Card]
-    winner: int
-
-    @property
-    def by_seat(self) -> tuple[Card, Card, Card]:
-        """The cards indexed by seat: ``by_seat[s]`` is the card seat ``s`` played."""
-        out = [None, None, None]
-        for i, c in enumerate(self.cards):
-            out[(self.leader + i) % 3] = c
-        return tuple(out)  # type: ignore[return-value]
-
-    @property
-    def card_points(self) -> int:
-        """Card points in the trick."""
-        return sum(_PTS[c] for c in self.cards)
-
-
 def opponent_payment(points: int, took_trick: bool) -> int:
     """Game points (1, 2 or 3) one opponent pays the hand's winner on the usual scale [P66 and
     CS66 3-player; rules-notes §4.2, D-6]: 3 if he took no trick (a trick of nines is a trick),
@@ -500,8 +501,8 @@ def opponent_payment(points: int, took_trick: bool) -> int:
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """How a hand ended and what each opponent pays.
+class Mariage3Result(HandResult):
+    """How a hand ended and what each opponent pays (extends :class:`cardlab.state.HandResult`).
 
     Attributes
     ----------
@@ -520,7 +521,12 @@ class HandResult:
         Tricks taken by each seat.
     explanation : str
         The settlement in words, with the rule applied.
+    returns : tuple of 3 int
+        (property) Game points each seat receives (+, the winner: ``game_points``) or pays
+        (−, ``payments``) in this hand; they sum to 0. Unit: :attr:`unit`.
     """
+
+    unit: ClassVar[str] = "game points"
 
     winner: int
     reason: str
@@ -530,13 +536,20 @@ class HandResult:
     tricks: tuple[int, int, int]
     explanation: str
 
+    @property
+    def returns(self) -> tuple[int, int, int]:
+        w = self.winner
+        return tuple(self.game_points if s == w else -p for s, p in enumerate(self.payments))  # type: ignore[return-value]
+
 
 @dataclass(frozen=True)
-class SeatView:
+class Mariage3View:
     """What one seat may know: its own hand and everything shown to the table.
 
     Attributes
     ----------
+    variant : str
+        ``"mariage-3"``.
     seat : int
     hand : tuple of Card
         This seat's cards.
@@ -560,8 +573,8 @@ class SeatView:
         Cards played to the current trick, lead first; ``trick[i]`` is seat ``(leader + i) % 3``'s.
     leader : int
         The seat leading the current trick.
-    tricks : tuple of Trick
-        Completed tricks (played cards are public).
+    tricks : tuple of :class:`cardlab.tricks.Trick`
+        Completed tricks (played cards are public), cards as (seat, Card) pairs in play order.
     points : tuple of 3 int
         Card points each seat has now (tricks, plus marriages once the seat has a trick).
     tricks_won : tuple of 3 int
@@ -574,8 +587,8 @@ class SeatView:
     legal_actions : tuple of Action
         Non-empty only when this seat is to act.
     finished : bool
-    result : HandResult or None
-    rules : MariageRules
+    result : Mariage3Result or None
+    rules : Mariage3Rules
     """
 
     seat: int
@@ -599,8 +612,9 @@ class SeatView:
     to_act: int | None
     legal_actions: tuple[Action, ...]
     finished: bool
-    result: HandResult | None
-    rules: MariageRules
+    result: Mariage3Result | None
+    rules: Mariage3Rules
+    variant: str = VARIANT
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -612,12 +626,12 @@ class SeatView:
 # State
 
 
-class MariageState(GameState):
+class Mariage3State(GameState):
     """One moment of a three-player Mariage hand. Immutable: :meth:`apply` returns the next state.
 
     Public attributes (read-only by convention; stable for analysis code)
     ---------------------------------------------------------------------
-    rules : MariageRules
+    rules : Mariage3Rules
     dealer : int
     names : tuple of 3 str
     pack : tuple of 24 Card
@@ -641,9 +655,9 @@ class MariageState(GameState):
     trick : tuple of Card
         The current trick's cards in play order, **lead first**; ``trick[i]`` is seat
         ``(leader + i) % 3``'s (see :attr:`trick_seats`).
-    tricks : tuple of Trick
-        Completed tricks in order: ``Trick(leader, cards, winner)``, cards in play order
-        (``Trick.by_seat`` indexes them by seat).
+    tricks : tuple of :class:`cardlab.tricks.Trick`
+        Completed tricks in order: ``Trick(leader, cards, winner)``, ``cards`` the (seat, Card)
+        pairs in play order (``Trick.played`` the cards alone, ``Trick.card_of(seat)`` one seat's).
     card_points : tuple of 3 int
         Card points in each seat's tricks (without marriages).
     marriage_points : tuple of 3 int
@@ -659,23 +673,19 @@ class MariageState(GameState):
     phase : str (property)
         ``"trumps"``, ``"play"`` or ``"over"``.
     to_act : int or None (property)
-    result : HandResult or None
+    result : Mariage3Result or None
     trick_rules : TrickRules (property)
         The follower's duties in force (the same for the whole hand).
     """
 
-    __slots__ = ("rules", "dealer", "names", "pack", "hands", "undealt", "trump", "turnup", "turnup_holder",
-                 "trump_named_by", "leader", "trick", "tricks", "card_points", "marriage_points", "tricks_won",
-                 "marriages", "pending_marriage", "shown", "result", "_to_act")
+    __slots__ = ("hands", "undealt", "trump", "turnup", "turnup_holder", "trump_named_by", "leader", "trick", "tricks",
+                 "card_points", "marriage_points", "tricks_won", "marriages", "pending_marriage", "shown")
 
     variant = VARIANT
 
     @classmethod
-    def _initial(cls, rules: MariageRules, dealer: int, pack: tuple, names: tuple) -> "MariageState":
-        s = object.__new__(cls)
-        s.parent = None
-        s.last_action = None
-        s._legal = None
+    def _initial(cls, rules: Mariage3Rules, dealer: int, pack: tuple, names: tuple) -> "Mariage3State":
+        s = cls._blank()
         s.rules = rules
         s.dealer = dealer
         s.names = names
@@ -691,7 +701,6 @@ class MariageState(GameState):
         s.tricks_won = (0, 0, 0)
         s.marriages = ()
         s.pending_marriage = None
-        s.result = None
         hands: list = [(), (), ()]
         if rules.trump_rule == "dealer_last":
             for k in range(3):
@@ -715,46 +724,7 @@ class MariageState(GameState):
             s.shown = (frozenset(), frozenset(), frozenset())
         return s
 
-    def _child(self, action: Action | None) -> "MariageState":
-        """A copy of this state whose parent is this one; :meth:`_do` then changes it in place.
-        (Every slot of :attr:`__slots__` is copied; tests/test_mariage3_fast.py checks the list.)"""
-        s = object.__new__(MariageState)
-        s.parent = self
-        s.last_action = action
-        s._legal = None
-        s.rules = self.rules
-        s.dealer = self.dealer
-        s.names = self.names
-        s.pack = self.pack
-        s.hands = self.hands
-        s.undealt = self.undealt
-        s.trump = self.trump
-        s.turnup = self.turnup
-        s.turnup_holder = self.turnup_holder
-        s.trump_named_by = self.trump_named_by
-        s.leader = self.leader
-        s.trick = self.trick
-        s.tricks = self.tricks
-        s.card_points = self.card_points
-        s.marriage_points = self.marriage_points
-        s.tricks_won = self.tricks_won
-        s.marriages = self.marriages
-        s.pending_marriage = self.pending_marriage
-        s.shown = self.shown
-        s.result = self.result
-        s._to_act = self._to_act
-        return s
-
     # -- basic queries ----------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self.result is not None else self._to_act
-
-    @property
-    def is_finished(self) -> bool:
-        return self.result is not None
-
     @property
     def phase(self) -> str:
         """``"trumps"`` (eldest is fixing trumps), ``"play"`` or ``"over"``."""
@@ -764,7 +734,7 @@ class MariageState(GameState):
 
     @property
     def trick_rules(self) -> TrickRules:
-        """The follower's duties in force (:attr:`MariageRules.trick_rules`)."""
+        """The follower's duties in force (:attr:`Mariage3Rules.trick_rules`)."""
         return self.rules.trick_rules
 
     @property
@@ -789,6 +759,13 @@ class MariageState(GameState):
     def trick_number(self) -> int:
         """1-based number of the trick in play (the last trick once the hand is over)."""
         return len(self.tricks) + (1 if self.trick or self.result is None else 0)
+
+    def card_locations(self) -> dict[str, tuple[Card, ...]]:
+        """Where every card of :attr:`pack` is: ``"hand 0"`` … ``"hand 2"``, ``"undealt"`` (the
+        second and third packets while eldest fixes trumps), ``"trick"`` (the trick in play) and
+        ``"tricks"`` (completed tricks, in play order). Each card is in exactly one place."""
+        return {"hand 0": self.hands[0], "hand 1": self.hands[1], "hand 2": self.hands[2], "undealt": self.undealt,
+                "trick": self.trick, "tricks": tuple(c for t in self.tricks for _, c in t.cards)}
 
     # -- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
@@ -865,7 +842,7 @@ class MariageState(GameState):
         return hand
 
     # -- applying actions -----------------------------------------------------------------
-    def apply(self, action: Action | str, seat: int | None = None) -> "MariageState":
+    def apply(self, action: Action | str, seat: int | None = None) -> "Mariage3State":
         """Return the state after ``action`` (an :class:`Action` or its text).
 
         Parameters
@@ -894,14 +871,20 @@ class MariageState(GameState):
             legal = self.legal_actions()
         if action not in legal:
             raise self._why_illegal(action)
-        s = self._child(action)
+        # equal is not enough: 2.0 == Suit.HEARTS and an int equals a Card [m3.action]
         if action.kind == "play":
+            if action.card.__class__ is not Card:
+                raise self._why_illegal(action)
+            s = self._child(action)
             s._do_play(self._to_act, action.card)
         else:
+            if _malformed(action) is not None:
+                raise self._why_illegal(action)
+            s = self._child(action)
             s._do(self._to_act, action)
         return s
 
-    def playout(self, choose) -> HandResult:
+    def playout(self, choose) -> Mariage3Result:
         """Play the hand to its end and return the result, without keeping the states.
 
         ``choose(legal_actions)`` picks each action (e.g. ``random.Random(1).choice``); the
@@ -914,8 +897,12 @@ class MariageState(GameState):
             if action not in legal:
                 raise s._why_illegal(action)
             if action.kind == "play":
+                if action.card.__class__ is not Card:
+                    raise s._why_illegal(action)
                 s._do_play(s._to_act, action.card)
             else:
+                if _malformed(action) is not None:
+                    raise s._why_illegal(action)
                 s._do(s._to_act, action)
         return s.result
 
@@ -986,7 +973,6 @@ class MariageState(GameState):
             return
         # the trick is complete: the highest trump, else the highest card of the suit led
         c0, c1 = trick
-        trick = (c0, c1, card)
         suit_of = _SUIT_T
         strength = _STR_T
         trump = self.trump
@@ -1017,7 +1003,8 @@ class MariageState(GameState):
         else:
             self.card_points = cp = (cp[0], cp[1], cp[2] + pts)
             self.tricks_won = (tw[0], tw[1], tw[2] + 1)
-        self.tricks = self.tricks + (_new_trick(Trick, (leader, trick, winner)),)
+        s1 = _NEXT[leader]
+        self.tricks = self.tricks + (_new_trick(Trick, (leader, ((leader, c0), (s1, c1), (_NEXT[s1], card)), winner)),)
         self.trick = ()
         self.leader = winner
         self._to_act = winner
@@ -1045,7 +1032,7 @@ class MariageState(GameState):
         total = sum(pay)
         flat = "" if scale else " (when the last trick decides, each opponent pays 1 whatever he holds)"
         text = f"{head}: {'; '.join(parts)}; {names[winner]} receives {total} game points{flat}"
-        self.result = HandResult(winner, reason, tuple(pay), total, tuple(self.points(s) for s in SEATS),
+        self.result = Mariage3Result(winner, reason, tuple(pay), total, tuple(self.points(s) for s in SEATS),
                                  self.tricks_won, text)
 
     def _finish_66(self, seat: int) -> None:
@@ -1074,9 +1061,15 @@ class MariageState(GameState):
 
     # -- errors -------------------------------------------------------------------------
     def _why_illegal(self, action: Action) -> IllegalActionError:
+        """The refusal of an action that is not in :meth:`legal_actions` (never raised here:
+        the caller raises it). A malformed action (another variant's, or a wrong payload) is
+        refused with ``m3.action`` before any rule looks at it."""
         names = self.names
         if self.result is not None:
             return IllegalActionError("m3.turn", "the hand is over; no more actions can be taken")
+        malformed = _malformed(action)
+        if malformed is not None:
+            return IllegalActionError("m3.action", malformed)
         seat = self._to_act
         name = names[seat]
         kind = action.kind
@@ -1098,7 +1091,7 @@ class MariageState(GameState):
                     if c in self.hands[other]:
                         return IllegalActionError("m3.turn", f"{c} is in {names[other]}'s hand, and it is {name}'s "
                                                              f"turn, not {names[other]}'s")
-                played = any(c in t.cards for t in self.tricks) or c in self.trick
+                played = any(c in t.played for t in self.tricks) or c in self.trick
                 return IllegalActionError("m3.hold", f"{name} does not hold {c}"
                                           + (" (it has already been played)" if played else ""))
             if leading and self.pending_marriage is not None:
@@ -1128,8 +1121,8 @@ class MariageState(GameState):
         return IllegalActionError("m3.turn", f"{action} is not a legal action now")
 
     # -- views and explanations ------------------------------------------------------------
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now (see :class:`SeatView`): never another seat's unshown
+    def view(self, seat: int) -> Mariage3View:
+        """What ``seat`` may know now (see :class:`Mariage3View`): never another seat's unshown
         cards nor the undealt ones. Raises ``ValueError`` if ``seat`` is not 0, 1 or 2."""
         if seat not in SEATS or isinstance(seat, bool):
             raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
@@ -1138,9 +1131,9 @@ class MariageState(GameState):
         for s in SEATS:
             visible.update(known[s])
         for t in self.tricks:
-            visible.update(t.cards)
+            visible.update(c for _, c in t.cards)
         unseen = tuple(c for c in PACK_24 if c not in visible)
-        return SeatView(
+        return Mariage3View(
             seat=seat, hand=self.hands[seat], names=self.names, dealer=self.dealer, phase=self.phase,
             trump=self.trump, turnup=self.turnup, trump_named_by=self.trump_named_by,
             hand_sizes=tuple(len(h) for h in self.hands), known=known, trick=self.trick, leader=self.leader,
@@ -1153,19 +1146,14 @@ class MariageState(GameState):
         """The last step in words (the deal, for the first state)."""
         return _explain(self)
 
-    def __repr__(self) -> str:
-        status = "finished" if self.result else f"{self.names[self._to_act]} to act"
+    def _summary(self) -> str:
+        """Where the hand stands, for ``repr``: ``"trick 3, trumps ♠, points 14–0–22"``."""
         trump = self.trump.symbol if self.trump is not None else "not fixed"
         pts = "–".join(str(self.points(s)) for s in SEATS)
-        return f"<MariageState {self.rules.name}: trick {self.trick_number}, trumps {trump}, points {pts}, {status}>"
-
-    def _repr_html_(self) -> str:
-        from .render import state_html
-
-        return state_html(self)
+        return f"trick {self.trick_number}, trumps {trump}, points {pts}"
 
 
-def _duties(rules: MariageRules) -> str:
+def _duties(rules: Mariage3Rules) -> str:
     d = ["follow suit"]
     if rules.must_head:
         d.append("beat the highest card of the suit led if possible")
@@ -1174,7 +1162,7 @@ def _duties(rules: MariageRules) -> str:
     return ", ".join(d)
 
 
-def _explain(s: MariageState) -> str:
+def _explain(s: Mariage3State) -> str:
     names = s.names
     p = s.parent
     r = s.rules
@@ -1227,8 +1215,8 @@ def _explain(s: MariageState) -> str:
             parts.append(f"{who} plays {c} to {names[p.leader]}'s {lead}{note}.")
             if len(p.trick) == 2:
                 t = s.tricks[-1]
-                win_card = t.by_seat[t.winner]
-                pts = t.card_points
+                win_card = t.card_of(t.winner)
+                pts = t.card_points(_PTS_T)
                 now = " · ".join(f"{names[x]} {s.points(x)}" for x in SEATS)
                 parts.append(f"{names[t.winner]} wins the trick with {win_card} ({pts} card point"
                              f"{'s' if pts != 1 else ''}; now {now}).")
@@ -1244,11 +1232,11 @@ def _explain(s: MariageState) -> str:
 # The game: a ledger of hands
 
 
-class MariageGame:
+class Mariage3Game:
     """A game of several hands with a ledger of the settlements [m3.score, m3.game, m3.dealer].
 
     Each finished hand is added with :meth:`add`: each opponent pays the hand's winner the game
-    points of :attr:`HandResult.payments`. The ledger keeps, per player, the game points
+    points of :attr:`Mariage3Result.payments`. The ledger keeps, per player, the game points
     **received** (:attr:`totals`) and the **net** balance, received minus paid (:attr:`net`; the
     three balances always sum to 0, and are what players settle in money at the end). Which of
     the two counts towards ``rules.target`` is the option ``rules.game_count`` (:attr:`standing`):
@@ -1257,7 +1245,7 @@ class MariageGame:
 
     Parameters
     ----------
-    rules : MariageRules
+    rules : Mariage3Rules
     first_dealer : int
         Seat 0, 1 or 2 (by lot at the table).
     names : three str
@@ -1265,7 +1253,7 @@ class MariageGame:
     Raises
     ------
     RulesError
-        If ``rules`` is not a :class:`MariageRules`.
+        If ``rules`` is not a :class:`Mariage3Rules`.
     DealError
         If ``first_dealer`` is not a seat or there are not three names.
 
@@ -1277,13 +1265,13 @@ class MariageGame:
         Received minus paid, per player.
     standing : list of 3 int (property)
         What counts towards the target: :attr:`totals` or :attr:`net`.
-    hands : list of MariageState
+    hands : list of Mariage3State
         The finished hands, in order.
     """
 
-    def __init__(self, rules: MariageRules = RUSSIAN_MARIAGE_3, first_dealer: int = 0, names: Sequence[str] = NAMES):
-        if not isinstance(rules, MariageRules):
-            raise RulesError(f"rules must be a MariageRules, not {type(rules).__name__}")
+    def __init__(self, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, first_dealer: int = 0, names: Sequence[str] = NAMES):
+        if not isinstance(rules, Mariage3Rules):
+            raise RulesError(f"rules must be a Mariage3Rules, not {type(rules).__name__}")
         if first_dealer not in SEATS or isinstance(first_dealer, bool):
             raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
         names = tuple(names)
@@ -1292,7 +1280,7 @@ class MariageGame:
         self.rules = rules
         self.first_dealer = first_dealer
         self.names = names
-        self.hands: list[MariageState] = []
+        self.hands: list[Mariage3State] = []
         self.totals = [0, 0, 0]
         self.net = [0, 0, 0]
         self._rows: list[dict] = []
@@ -1345,7 +1333,7 @@ class MariageGame:
         standing = self.standing
         return max(SEATS, key=lambda s: standing[s])
 
-    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> MariageState:
+    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> Mariage3State:
         """Deal the next hand (by :attr:`next_dealer`). Raises :class:`DealError` if the game is
         over."""
         if self.is_over:
@@ -1353,12 +1341,12 @@ class MariageGame:
                             f"({self.goal})")
         return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
 
-    def add(self, final: MariageState) -> dict:
+    def add(self, final: Mariage3State) -> dict:
         """Enter a finished hand in the ledger and return its row.
 
         Raises :class:`DealError` if the hand is unfinished, dealt by the wrong dealer, played
         under other rules, or the game is already over."""
-        if not isinstance(final, MariageState) or final.result is None:
+        if not isinstance(final, Mariage3State) or final.result is None:
             raise DealError("only a finished hand can be entered in the ledger")
         if self.is_over:
             raise DealError("the game is already over")
@@ -1405,7 +1393,7 @@ class MariageGame:
 
     def rows(self) -> list[dict]:
         """The ledger as a list of dicts, one per hand: ``hand``, ``dealer``, ``winner``, ``how``
-        (the :attr:`HandResult.reason`), ``card points`` (text ``"73–43–24"``), ``payments``
+        (the :attr:`Mariage3Result.reason`), ``card points`` (text ``"73–43–24"``), ``payments``
         (text), ``game points`` (received by the winner); then under each player's name the
         running :attr:`standing` (what counts towards the target), and the other measure as
         ``"net NAME"`` (when received counts) or ``"received NAME"`` (when net counts)."""
@@ -1422,417 +1410,37 @@ class MariageGame:
 
 
 # ---------------------------------------------------------------------------------------------
-# A rule-based computer player
+# Front ends
 
 
-class HeuristicPlayer:
-    """A readable rule-based player for three-player Mariage. It sees only a :class:`SeatView`.
+def describe_action(action: Action, state: Mariage3State | None = None) -> "variants.ActionText":  # noqa: F821
+    """How a front end shows ``action``: its group, button text and help, in the rule's words.
 
-    Its rules, in order:
-
-    1. fixing trumps (``eldest_chooses``): name the suit in which its first three cards hold
-       the most card points, if it holds two cards of it; otherwise ``turn``;
-    2. announce a marriage when it may (the trump marriage first);
-    3. after announcing, lead the queen (the king wins more often later);
-    4. leading: lead a *sure winner* (no unseen card of its suit is higher, and for a plain suit
-       no trump is left unseen), the one worth most; otherwise the cheapest card of a plain suit,
-       keeping marriage partners and trumps;
-    5. following as the last player: win the trick with the cheapest card that wins it, unless
-       that card is a trump and the trick holds fewer than 10 card points; otherwise throw the
-       cheapest legal card (plain suits before trumps);
-    6. following second: win if it can with a card no unseen card of the suit led or of trumps
-       can beat (the third player may still be void); otherwise throw the cheapest card.
-
-    ``seed`` is accepted for the players' common interface; the choices are deterministic.
-    """
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("the heuristic player was asked to act when it has no legal action")
-        kinds = [a.kind for a in legal]
-        if "turn" in kinds:
-            return self._trumps(view, legal)
-        marriages = [a for a in legal if a.kind == "marriage"]
-        if marriages:
-            return max(marriages, key=lambda a: (a.value == view.trump, -int(a.value)))
-        plays = [a for a in legal if a.kind == "play"]
-        if view.pending_marriage is not None:
-            return min(plays, key=lambda a: a.card.rank == Rank.KING)
-        if not view.trick:
-            return self._lead(view, plays)
-        return self._follow(view, plays)
-
-    @staticmethod
-    def _trumps(view: SeatView, legal) -> Action:
-        best, score = None, -1
-        for s in Suit:
-            cards = [c for c in view.hand if c.suit == s]
-            pts = sum(_PTS[c] for c in cards)
-            if len(cards) >= 2 and pts > score:
-                best, score = s, pts
-        return _TRUMPS[best] if best is not None else TURN
-
-    @staticmethod
-    def _strength(card: Card) -> int:
-        return len(RANKS_66) - RANKS_66.index(card.rank)
-
-    def _sure(self, view: SeatView, card: Card) -> bool:
-        """No unseen (or shown) card in the others' hands beats ``card`` when it is led."""
-        others = set(view.unseen)
-        for s in SEATS:
-            if s != view.seat:
-                others.update(view.known[s])
-        if any(u.suit == card.suit and self._strength(u) > self._strength(card) for u in others):
-            return False
-        if card.suit != view.trump and any(u.suit == view.trump for u in others):
-            return False
-        return True
-
-    def _lead(self, view: SeatView, plays: list[Action]) -> Action:
-        sure = [a for a in plays if self._sure(view, a.card)]
-        if sure:
-            return max(sure, key=lambda a: (_PTS[a.card], a.card.suit != view.trump))
-        hand = view.hand
-        pairs = {c for c in hand if c.rank in (Rank.KING, Rank.QUEEN)
-                 and _KING[c.suit] in hand and _QUEEN[c.suit] in hand}
-        return min(plays, key=lambda a: (a.card.suit == view.trump, a.card in pairs, _PTS[a.card],
-                                          self._strength(a.card), int(a.card)))
-
-    def _follow(self, view: SeatView, plays: list[Action]) -> Action:
-        trick = view.trick
-        trump = view.trump
-        rules = view.rules.trick_rules
-        at_stake = sum(_PTS[c] for c in trick)
-
-        def wins(card: Card) -> bool:
-            return trick_winner(trick + (card,), trump, rules) == len(trick)
-
-        winners = [a for a in plays if wins(a.card)]
-        cheapest = min(plays, key=lambda a: (a.card.suit == trump, _PTS[a.card], self._strength(a.card), int(a.card)))
-        if not winners:
-            return cheapest
-        cheap_win = min(winners, key=lambda a: (a.card.suit == trump, self._strength(a.card), _PTS[a.card]))
-        if len(trick) == 2:  # last to play: this card decides the trick
-            if at_stake >= 10 or cheap_win.card.suit != trump:
-                return cheap_win
-            return cheapest
-        # second to play: the third player may still beat us
-        safe = [a for a in winners if self._sure_now(view, a.card)]
-        if safe:
-            return min(safe, key=lambda a: (a.card.suit == trump, self._strength(a.card)))
-        return cheapest
-
-    def _sure_now(self, view: SeatView, card: Card) -> bool:
-        """Can no card left to the third player beat ``card`` in this trick? Treats every unseen
-        card as possibly his."""
-        third = (view.seat + 1) % 3
-        cand = set(view.unseen) | set(view.known[third])
-        led = view.trick[0].suit
-        rules = view.rules.trick_rules
-        # Any card the third player might hold that beats ours (a higher card of the suit led, or
-        # a trump when he may be void) makes the win unsure.
-        return not any(trick_winner(view.trick + (card, u), view.trump, rules) == 2
-                       and u.suit in (led, view.trump) for u in cand)
-
-
-def make_player(name: str, seed: int | None = 0):
-    """A computer player by name: ``"heuristic"`` (:class:`HeuristicPlayer`) or ``"random"``
-    (:class:`cardlab.players.RandomPlayer`), seeded. Raises ``ValueError`` for an unknown name."""
-    from .players import RandomPlayer
-
-    players = {"heuristic": HeuristicPlayer, "random": RandomPlayer}
-    try:
-        return players[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(players)}") from None
-
-
-# ---------------------------------------------------------------------------------------------
-# Rendering (registered with cardlab.render for the variant "mariage-3")
-
-_CSS_M3 = (".cardlab-table .cardlab-m3-others{display:flex;flex-wrap:wrap;gap:0 16px}"
-           ".cardlab-table .cardlab-m3-others>.cardlab-player{flex:1 1 200px}")
-
-
-class _Table:
-    """What one view of the table shows: all cards (``seat=None``) or, for a seat, only what
-    its :class:`SeatView` holds."""
-
-    __slots__ = ("seat", "names", "dealer", "rules_name", "trump", "turnup", "turnup_holder", "named_by", "hands",
-                 "hidden", "known", "undealt", "undealt_hidden", "trick", "leader", "tricks", "points", "tricks_won",
-                 "marriages", "pending", "to_act", "result", "trick_number", "phase")
-
-
-def _table(state: MariageState, seat: int | None) -> _Table:
-    t = _Table()
-    t.seat = seat
-    t.names = state.names
-    t.dealer = state.dealer
-    t.rules_name = state.rules.name
-    t.trick_number = state.trick_number
-    if seat is None:
-        t.phase = state.phase
-        t.trump = state.trump
-        t.turnup = state.turnup
-        t.named_by = state.trump_named_by
-        t.hands = state.hands
-        t.hidden = (0, 0, 0)
-        t.known = tuple(frozenset(c for c in state.hands[s] if c in state.shown[s]) for s in SEATS)
-        t.undealt = state.undealt
-        t.undealt_hidden = 0
-        t.trick = state.trick
-        t.leader = state.leader
-        t.tricks = state.tricks
-        t.points = tuple(state.points(s) for s in SEATS)
-        t.tricks_won = state.tricks_won
-        t.marriages = state.marriages
-        t.pending = state.pending_marriage
-        t.to_act = state.to_act
-        t.result = state.result
-    else:
-        if seat not in SEATS or isinstance(seat, bool):
-            raise ValueError(f"seat must be None (all cards open), 0, 1 or 2, not {seat!r}")
-        v = state.view(seat)
-        t.phase = v.phase
-        t.trump = v.trump
-        t.turnup = v.turnup
-        t.named_by = v.trump_named_by
-        t.hands = tuple(v.hand if s == seat else v.known[s] for s in SEATS)
-        t.hidden = tuple(0 if s == seat else v.hand_sizes[s] - len(v.known[s]) for s in SEATS)
-        t.known = tuple(frozenset(v.known[s]) if s != seat else frozenset() for s in SEATS)
-        t.undealt = ()
-        t.undealt_hidden = 24 - sum(v.hand_sizes) - 3 * len(v.tricks) - len(v.trick)
-        t.trick = v.trick
-        t.leader = v.leader
-        t.tricks = v.tricks
-        t.points = v.points
-        t.tricks_won = v.tricks_won
-        t.marriages = v.marriages
-        t.pending = v.pending_marriage
-        t.to_act = v.to_act
-        t.result = v.result
-    t.turnup_holder = state.turnup_holder
-    return t
-
-
-def _marriage_words(t: _Table, seat: int) -> str:
-    ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
-    if not ms:
-        return ""
-    pending = "" if t.tricks_won[seat] else " (count after a trick)"
-    return "marriages " + ", ".join(f"{s.symbol} {p}" for s, p in ms) + pending
-
-
-def _status(t: _Table) -> str:
-    if t.result is not None:
-        return "The hand is over."
-    n = t.names[t.to_act]
-    if t.phase == "trumps":
-        return f"{n} (eldest) to name trumps, or to have the next card turned up."
-    if t.trick:
-        return f"{n} to play to {t.names[t.leader]}'s {t.trick[0]}."
-    if t.pending is not None:
-        s = t.pending.symbol
-        return f"{n} announced the {s} marriage and must lead K{s} or Q{s}."
-    return f"{n} to lead."
-
-
-def _result_words(t: _Table) -> tuple[str, str]:
-    r = t.result
-    pays = ", ".join(f"{t.names[s]} pays {r.payments[s]}" for s in SEATS if s != r.winner)
-    head = f"{t.names[r.winner]} wins the hand and receives {r.game_points} game points ({pays})."
-    pts = "–".join(map(str, r.points))
-    tr = "–".join(map(str, r.tricks))
-    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Card points {pts}, tricks {tr}."
-
-
-def _player_html(t: _Table, seat: int) -> str:
-    from html import escape
-
-    from .render import card_back_svg, card_chip, card_svg, sort_hand
-
-    badges = []
-    if seat == (t.dealer + 1) % 3:
-        badges.append('<span class="cardlab-badge">eldest</span>')
-    if seat == t.dealer:
-        badges.append('<span class="cardlab-badge">dealer</span>')
-    if t.to_act == seat:
-        badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
-    if t.named_by == seat:
-        badges.append('<span class="cardlab-badge">named trumps</span>')
-    facts = [f"{t.points[seat]} card point{'s' if t.points[seat] != 1 else ''}"]
-    m = _marriage_words(t, seat)
-    if m:
-        facts.append(m)
-    cards = [card_svg(c, extra_class="cardlab-known" if c in t.known[seat] else None)
-             for c in sort_hand(t.hands[seat], t.trump)]
-    cards.extend(card_back_svg() for _ in range(t.hidden[seat]))
-    if not cards:
-        cards.append('<span class="cardlab-empty">none</span>')
-    taken = [tr for tr in t.tricks if tr.winner == seat]
-    n = len(taken)
-    pairs = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for c in tr.cards)}</span>' for tr in taken)
-    cls = "cardlab-player cardlab-to-act" if t.to_act == seat else "cardlab-player"
-    return (f'<div class="{cls}" data-seat="{seat}"><div class="cardlab-head">'
-            f'<span class="cardlab-name">{escape(t.names[seat], quote=False)}</span>{"".join(badges)}'
-            f'<span class="cardlab-points">{escape(" · ".join(facts), quote=False)}</span></div>'
-            f'<div class="cardlab-hand cardlab-cards" data-seat="{seat}">{"".join(cards)}</div>'
-            f'<div class="cardlab-taken" data-seat="{seat}">{n} trick{"s" if n != 1 else ""} taken'
-            f'{": " if n else ""}{pairs}</div></div>')
-
-
-def _trumps_html(t: _Table) -> str:
-    from html import escape
-
-    from .render import card_back_svg, card_svg
-
-    if t.trump is None:
-        if t.undealt:
-            faces = "".join(card_svg(c, size="sm") for c in t.undealt)
-            body = (f'<div class="cardlab-slot"><div class="cardlab-cards cardlab-small">{faces}</div>'
-                    f'<span>still to deal, in order</span></div>')
-        else:
-            body = (f'<div class="cardlab-slot">{card_back_svg()}<span>{t.undealt_hidden} cards still to deal'
-                    f'</span></div>')
-        label = "Trumps: not fixed yet"
-    elif t.turnup is not None:
-        holder = t.names[t.turnup_holder]
-        in_hand = any(t.turnup in tr.cards for tr in t.tricks) or t.turnup in t.trick
-        cls = "cardlab-gone" if in_hand else None
-        note = f"turn-up, {holder}'s" + (" (played)" if in_hand else "")
-        body = f'<div class="cardlab-slot">{card_svg(t.turnup, extra_class=cls)}<span>{escape(note, quote=False)}</span></div>'
-        label = f"Trumps {t.trump.symbol}"
-    else:
-        body = (f'<div class="cardlab-slot"><span class="cardlab-empty">{t.trump.symbol}</span>'
-                f'<span>named by {escape(t.names[t.named_by], quote=False)}</span></div>')
-        label = f"Trumps {t.trump.symbol}"
-    return (f'<div class="cardlab-stock" data-size="0"><div class="cardlab-label">{label} · no stock</div>'
-            f'<div class="cardlab-cards">{body}</div></div>')
-
-
-def _trick_html(t: _Table) -> str:
-    from html import escape
-
-    from .render import card_svg
-
-    if t.trick or not t.tricks:
-        slots = []
-        for i, c in enumerate(t.trick):
-            who = t.names[(t.leader + i) % 3]
-            slots.append(f'<div class="cardlab-slot">{card_svg(c)}<span>{escape(who, quote=False)} '
-                         f'{"led" if i == 0 else "played"}</span></div>')
-        for i in range(len(t.trick), 3):
-            who = t.names[(t.leader + i) % 3]
-            slots.append(f'<div class="cardlab-slot"><span class="cardlab-empty">?</span>'
-                         f'<span>{escape(who, quote=False)}</span></div>')
-        label = f"Trick {t.trick_number}"
-        cls = "cardlab-trick"
-    else:
-        last = t.tricks[-1]
-        slots = [f'<div class="cardlab-slot">{card_svg(c)}<span>{escape(t.names[(last.leader + i) % 3], quote=False)} '
-                 f'{"led" if i == 0 else "played"}</span></div>' for i, c in enumerate(last.cards)]
-        label = f"Last trick ({len(t.tricks)}): {t.names[last.winner]} won it"
-        cls = "cardlab-trick cardlab-last-trick"
-    return (f'<div class="{cls}" data-cards="{len(t.trick)}"><div class="cardlab-label">{escape(label, quote=False)}'
-            f'</div><div class="cardlab-cards">{"".join(slots)}</div></div>')
-
-
-def state_html(state: MariageState, seat: int | None = None) -> str:
-    """The table of a three-player Mariage state as HTML (what :func:`cardlab.render.state_html`
-    returns for it): the two other players at the top, the trumps and the trick in the middle,
-    the viewer (``seat``, or seat 0 when all cards are open) at the bottom. ``seat=None`` shows
-    every card; a seat shows only its :class:`SeatView` (others' cards face down, except those
-    shown to the table). Raises ``ValueError`` if ``seat`` is not None, 0, 1 or 2."""
-    from html import escape
-
-    from .render import CSS
-
-    t = _table(state, seat)
-    bottom = 0 if seat is None else seat
-    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
-    trump = t.trump.symbol if t.trump is not None else "not fixed"
-    caption = f"{t.rules_name} · trumps {trump} · {t.names[t.dealer]} deals · trick {t.trick_number} · {view}"
-    if t.result is not None:
-        head, words = _result_words(t)
-        end = (f'<div class="cardlab-result" data-winner="{t.result.winner}" data-game-points="{t.result.game_points}">'
-               f'<div class="cardlab-result-head">{escape(head, quote=False)}</div>'
-               f'<div class="cardlab-result-text">{escape(words, quote=False)}</div></div>')
-    else:
-        end = f'<div class="cardlab-status">{escape(_status(t), quote=False)}</div>'
-    others = "".join(_player_html(t, (bottom + k) % 3) for k in (1, 2))
-    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
-            f"<style>{CSS}{_CSS_M3}</style>"
-            f'<div class="cardlab-caption">{escape(caption, quote=False)}</div>'
-            f'<div class="cardlab-m3-others">{others}</div>'
-            f'<div class="cardlab-middle">{_trumps_html(t)}{_trick_html(t)}</div>'
-            f"{_player_html(t, bottom)}{end}</div>")
-
-
-def state_text(state: MariageState, seat: int | None = None) -> str:
-    """The table as plain text (what :func:`cardlab.render.state_text` returns for it); a hidden
-    card is written ``??``. Same parameters and errors as :func:`state_html`."""
-    from .render import sort_hand
-
-    t = _table(state, seat)
-    bottom = 0 if seat is None else seat
-    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
-    trump = t.trump.symbol if t.trump is not None else "not fixed"
-    lines = [f"{t.rules_name} · trumps {trump} · {t.names[t.dealer]} deals · trick {t.trick_number} · {view}"]
-
-    def player(s: int) -> list[str]:
-        tags = [x for x, ok in (("eldest", s == (t.dealer + 1) % 3), ("dealer", s == t.dealer),
-                                ("to act", t.to_act == s)) if ok]
-        cards = [format_cards(sort_hand(t.hands[s], t.trump))] if t.hands[s] else []
-        cards += ["??"] * t.hidden[s]
-        facts = [f"{t.points[s]} card points", f"{t.tricks_won[s]} trick{'s' if t.tricks_won[s] != 1 else ''}"]
-        m = _marriage_words(t, s)
-        if m:
-            facts.append(m)
-        out = [f"{t.names[s]}{' (' + ', '.join(tags) + ')' if tags else ''}: {' '.join(cards) or '(none)'}",
-               f"    {', '.join(facts)}"]
-        taken = [format_cards(tr.cards) for tr in t.tricks if tr.winner == s]
-        if taken:
-            out.append("    taken: " + " | ".join(taken))
-        return out
-
-    for k in (1, 2):
-        lines += player((bottom + k) % 3)
-    if t.trump is None:
-        rest = format_cards(t.undealt) if t.undealt else f"{t.undealt_hidden} cards"
-        lines.append(f"Trumps not fixed yet; still to deal: {rest}")
-    elif t.turnup is not None:
-        lines.append(f"Trumps {t.trump.symbol}: turn-up {t.turnup} ({t.names[t.turnup_holder]}'s); no stock")
-    else:
-        lines.append(f"Trumps {t.trump.symbol}, named by {t.names[t.named_by]}; no stock")
-    if t.trick:
-        played = ", ".join(f"{t.names[(t.leader + i) % 3]} {'led' if i == 0 else 'played'} {c}"
-                           for i, c in enumerate(t.trick))
-        lines.append(f"Trick {t.trick_number}: {played}")
-    elif t.tricks:
-        last = t.tricks[-1]
-        lines.append(f"Last trick: {format_cards(last.cards)} (led by {t.names[last.leader]}); "
-                     f"{t.names[last.winner]} won it")
-    else:
-        lines.append("Trick 1: no card led yet")
-    lines += player(bottom)
-    if t.result is not None:
-        lines += list(_result_words(t))
-    else:
-        lines.append(_status(t))
-    return "\n".join(lines)
-
-def describe_action(action: Action, state=None):
-    """How a front end shows ``action`` (interim: grouped by kind, labelled by its text)."""
+    A card play is the card (``"A♠"``), led or played to the trick; a marriage ``"Announce
+    marriage ♥ (20)"`` (40 in trumps, when ``state`` with trumps fixed is given); while eldest
+    fixes trumps, ``"Trumps ♥"`` and ``"Turn up the next card"``. Raises nothing; an action
+    that is not of this variant is shown by its text in the group ``"other"``."""
     from .variants import ActionText
 
-    group = {"play": "card", "marriage": "marriage", "bid": "bid", "blind": "bid", "pass": "pass"}.get(action.kind, "other")
-    return ActionText(group, str(action), "")
+    kind, card, value = action.kind, action.card, action.value
+    if _malformed(action) is not None:
+        return ActionText("other", _action_text(action), "")
+    if kind == "play":
+        leading = state is None or not getattr(state, "trick", ())
+        return ActionText("card", str(card), (f"Lead {card}. [rule m3.lead]" if leading else
+                                              f"Play {card} to the trick. [rule m3.follow]"))
+    if kind == "marriage":
+        trump = getattr(state, "trump", None)
+        pts = "" if trump is None else f" ({40 if value == trump else 20})"
+        return ActionText("marriage", f"Announce marriage {value.symbol}{pts}",
+                          f"Show K{value.symbol} and Q{value.symbol} and lead one of them. [rule m3.marriage.lead]")
+    if kind == "trumps":
+        return ActionText("trumps", f"Trumps {value.symbol}",
+                          f"Name {value.symbol} as trumps; the rest of the cards are then dealt. "
+                          f"[rule m3.trumps-choice]")
+    return ActionText("trumps", "Turn up the next card",
+                      "Do not name trumps: the first card of your next packet is dealt face up and its suit is "
+                      "trumps. [rule m3.trumps-choice]")
 
 
 def _register() -> None:
@@ -1842,17 +1450,17 @@ def _register() -> None:
         name=VARIANT,
         title="Russian Mariage for three",
         players=3,
-        rules_from_dict=MariageRules.from_dict,
+        rules_from_dict=Mariage3Rules.from_dict,
         check_pack=_check_pack,
         deal=deal,
-        new_game=lambda rules, first_dealer, names: MariageGame(rules, first_dealer, names),
+        new_game=lambda rules, first_dealer, names: Mariage3Game(rules, first_dealer, names),
         module="cardlab.mariage3",
         presets=PRESETS,
         describe_action=describe_action,
         seat_names=("A", "B", "C"),
-        renderer="cardlab.mariage3",
+        renderer="cardlab.render.mariage3",
         adapter="cardlab.analysis.adapt_mariage3",
-        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage3:HeuristicPlayer",
+        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players.mariage3:Mariage3Player",
                       "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))
 

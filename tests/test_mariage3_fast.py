@@ -1,9 +1,9 @@
 """The fast paths of three-player Mariage agree with the plain rule checks at every step.
 
-``MariageState.legal_actions`` and ``_do_play`` are written with lookup tables for speed (per-card
+``Mariage3State.legal_actions`` and ``_do_play`` are written with lookup tables for speed (per-card
 suit, strength and card points; interned actions). The plain forms stay the source of the error
 messages: :func:`cardlab.tricks.legal_plays` for a follower's duties, :func:`cardlab.tricks.
-trick_winner` for who takes a trick, ``MariageState._why_illegal`` for refusals. Over thousands of
+trick_winner` for who takes a trick, ``Mariage3State._why_illegal`` for refusals. Over thousands of
 random steps under both presets and mixed options, the two must agree exactly, in the same order
 (the order of the legal list decides what a seeded random player picks, so it is behaviour too):
 marriages in suit order ♣ ♦ ♥ ♠, then the cards in hand order.
@@ -20,6 +20,7 @@ from cardlab import mariage3 as m
 from cardlab.actions import Action, play
 from cardlab.cards import PACK_24, Card, Rank, Suit, parse_cards
 from cardlab.errors import IllegalActionError
+from cardlab.state import GameState
 from cardlab.tricks import legal_plays, trick_winner
 
 POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
@@ -27,7 +28,7 @@ CANDIDATES = ([m.TURN] + [Action("trumps", None, s) for s in Suit] + [Action("ma
               + [play(c) for c in PACK_24])
 
 
-def plain_legal(s: m.MariageState) -> tuple:
+def plain_legal(s: m.Mariage3State) -> tuple:
     """The legal actions written out from the plain rule checks, in the documented order."""
     hand = s.hands[s.to_act]
     if s.trump is None:
@@ -57,10 +58,12 @@ def mixed_rules():
 
 
 RULE_SETS = [m.RUSSIAN_MARIAGE_3, m.PAGAT_66_3] + mixed_rules()
+#: Every slot of a state, the base state's included.
+SLOTS = m.Mariage3State.__slots__ + GameState.__slots__
 
 
-def snapshot(s: m.MariageState) -> tuple:
-    return tuple(getattr(s, name) for name in m.MariageState.__slots__)
+def snapshot(s: m.Mariage3State) -> tuple:
+    return tuple(getattr(s, name) for name in SLOTS)
 
 
 @pytest.mark.parametrize("k", range(len(RULE_SETS)), ids=[r.name for r in RULE_SETS])
@@ -87,9 +90,9 @@ def test_fast_legal_actions_and_tricks_agree_with_the_plain_rules(k):
             if len(nxt.tricks) > len(s.tricks):
                 t = nxt.tricks[-1]
                 # the plain trick_winner picks the same seat; the points are those of the cards
-                assert t.winner == (t.leader + trick_winner(t.cards, s.trump, rules.trick_rules)) % 3
+                assert t.winner == (t.leader + trick_winner(t.played, s.trump, rules.trick_rules)) % 3
                 gained = nxt.card_points[t.winner] - s.card_points[t.winner]
-                assert gained == sum(POINTS[c.rank] for c in t.cards)
+                assert gained == sum(POINTS[c.rank] for _, c in t.cards)
                 assert nxt.tricks_won[t.winner] == s.tricks_won[t.winner] + 1
                 tricks_checked += 1
             steps += 1
@@ -98,11 +101,13 @@ def test_fast_legal_actions_and_tricks_agree_with_the_plain_rules(k):
 
 
 def test_child_copies_every_slot():
-    """_child copies each slot by name (no loop over __slots__): a new slot must be added there."""
+    """The generated _child copies every slot, the base state's included."""
     s = m.deal(m.PAGAT_66_3, dealer=1, seed=7).apply("turn")
     c = s._child(None)
     assert c.parent is s and c.last_action is None and c._legal is None
-    for name in m.MariageState.__slots__:
+    for name in SLOTS:
+        if name in ("parent", "last_action", "_legal"):
+            continue
         assert getattr(c, name) is getattr(s, name), name
 
 

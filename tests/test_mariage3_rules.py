@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from cardlab import PACK_24, IllegalActionError, NotationError, RulesError, Suit, parse_card, parse_cards, records
 from cardlab import mariage3 as m
 from cardlab.actions import Action
+from cardlab.tricks import Trick
 
 C = parse_card
 
@@ -147,8 +148,8 @@ def test_follow_suit_else_trump():
     refused(s, "K♦", "m3.trump", "must play a trump")
     s = s.apply("J♥")
     # Vera wins with the trump: 11 + 2 + 2 = 15 card points
-    assert s.tricks[-1] == m.Trick(0, parse_cards("A♣ J♣ J♥"), 2)
-    assert s.tricks[-1].by_seat == parse_cards("A♣ J♣ J♥")
+    assert s.tricks[-1] == Trick(0, tuple(zip((0, 1, 2), parse_cards("A♣ J♣ J♥"))), 2)
+    assert s.tricks[-1].played == parse_cards("A♣ J♣ J♥") and s.tricks[-1].card_of(2) == parse_card("J♥")
     assert s.card_points == (0, 0, 15) and s.tricks_won == (0, 0, 1)
     assert s.leader == 2 and s.to_act == 2
     assert "Vera has no ♣, so trumps" in s.explain() and "Vera wins the trick with J♥ (15 card points" in s.explain()
@@ -277,7 +278,7 @@ def test_rules_options_are_checked():
         m.RUSSIAN_MARIAGE_3.with_options(must_head="yes")
     assert e.value.option == "must_head"
     with pytest.raises(RulesError) as e:
-        m.MariageRules.from_dict({"preset": "german"})
+        m.Mariage3Rules.from_dict({"preset": "german"})
     assert e.value.option == "preset"
     with pytest.raises(RulesError) as e:
         m.RUSSIAN_MARIAGE_3.with_options(game_count="paid")
@@ -290,16 +291,16 @@ def test_rules_options_are_checked():
     with pytest.raises(RulesError):
         m.deal(RUSSIAN_MARIAGE, seed=1)          # the two-player rule set is not a three-player one
     with pytest.raises(RulesError):
-        m.MariageGame(RUSSIAN_MARIAGE)
+        m.Mariage3Game(RUSSIAN_MARIAGE)
     # an old record's rules (written before an option existed) still load, with that option's default
     old = m.RUSSIAN_MARIAGE_3.to_dict()
     del old["game_count"]
-    assert m.MariageRules.from_dict(old) == m.RUSSIAN_MARIAGE_3
+    assert m.Mariage3Rules.from_dict(old) == m.RUSSIAN_MARIAGE_3
 
 
 def test_rules_round_trip_and_presets_differ_where_sources_do():
     for rules in m.PRESETS.values():
-        assert m.MariageRules.from_dict(rules.to_dict()) == rules
+        assert m.Mariage3Rules.from_dict(rules.to_dict()) == rules
     r, p = m.RUSSIAN_MARIAGE_3.to_dict(), m.PAGAT_66_3.to_dict()
     differ = {k for k in r if r[k] != p[k]}
     assert differ == {"name", "trump_rule", "must_head", "must_overtrump", "going_out", "cards_out_rule",
@@ -371,12 +372,61 @@ def test_any_pack_deals_3_2_3_and_deal_from_hands_inverts_it(pack, dealer):
     "game_count": st.sampled_from(["received", "net"]), "target": st.integers(1, 1000)}))
 def test_any_mix_of_options_round_trips_and_sets_the_duties(options):
     rules = m.RUSSIAN_MARIAGE_3.with_options(**options)
-    assert m.MariageRules.from_dict(rules.to_dict()) == rules
+    assert m.Mariage3Rules.from_dict(rules.to_dict()) == rules
     # every option given explicitly: the base preset no longer matters, except for the name
-    from_pagat = m.MariageRules.from_dict(dict(options, preset="pagat")).to_dict()
+    from_pagat = m.Mariage3Rules.from_dict(dict(options, preset="pagat")).to_dict()
     assert {k: v for k, v in from_pagat.items() if k != "name"} == \
         {k: v for k, v in rules.to_dict().items() if k != "name"}
     tr = rules.trick_rules
     # the follower's duties are exactly the three flags; following suit is always required
     assert (tr.must_follow, tr.must_head, tr.must_trump, tr.must_overtrump) == \
         (True, options["must_head"], options["must_trump"], options["must_overtrump"])
+
+
+# --- malformed actions (issue 11): typed refusals, the state unchanged -------------------------
+
+@pytest.mark.parametrize("action", [
+    Action("marriage", parse_card("Q♥")),          # a card where the suit belongs
+    Action("marriage", None, None), Action("marriage", None, "♥"), Action("marriage", None, 2.0),
+    Action("marriage", None, 2), Action("play", int(parse_card("A♣"))), Action("trumps", None, 1.0),
+    Action("marriage", parse_card("K♥"), Suit.HEARTS),
+    Action("play", None), Action("play", None, 3), Action("play", parse_card("Jo")),
+    Action("play", parse_card("A♣"), Suit.CLUBS), Action("play", parse_card("7♣")),
+    Action("trumps", None, (None, None)), Action("turn", None, 1),
+    Action("pass"), Action("pass", None, 1), Action("bid", None, (None, None, None)), Action("close", None, 2),
+    Action(5), Action(None, None, None),
+])
+def test_malformed_actions_are_refused_with_a_rule(action):
+    s = deal()
+    refused(s, action, "m3.action", "not")
+    assert "Card(" not in str(pytest.raises(IllegalActionError, s.apply, action).value)
+
+
+def test_issue_11_marriage_with_a_card_and_in_the_trumps_phase():
+    s = m.deal(seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(Action("marriage", parse_card("Q♥")))
+    assert info.value.rule == "m3.action" and "marriage Q♥" in str(info.value)
+    p = m.deal(m.PAGAT_66_3, dealer=2, pack=PACK_24)          # eldest fixes trumps
+    refused(p, Action("trumps", parse_card("Q♥")), "m3.action", "names a suit")
+    refused(p, Action("marriage", None, Suit.HEARTS), "m3.trumps-choice", "not fixed yet")
+
+
+def test_result_returns_and_action_descriptions():
+    s = deal().apply_all(["Q♣", "K♣", "A♥"])
+    assert m.describe_action(Action("marriage", None, Suit.SPADES), s).label == "Announce marriage ♠ (20)"
+    assert m.describe_action(Action("marriage", None, Suit.HEARTS), s).label == "Announce marriage ♥ (40)"
+    assert m.describe_action(Action("marriage", None, Suit.HEARTS), s).group == "marriage"
+    assert m.describe_action(s.legal_actions()[-1], s).group == "card"
+    p = m.deal(m.PAGAT_66_3, dealer=2, pack=PACK_24)
+    assert {m.describe_action(a, p).group for a in p.legal_actions()} == {"trumps"}
+    assert m.describe_action(Action("bid", None, 70)).group == "other"
+    import random
+    rng = random.Random(3)
+    while not s.is_finished:
+        s = s.apply(rng.choice(s.legal_actions()))
+    r = s.result
+    assert r.unit == "game points" and sum(r.returns) == 0
+    assert r.returns[r.winner] == r.game_points and all(r.returns[o] == -r.payments[o] for o in (0, 1, 2)
+                                                        if o != r.winner)
+    assert s.view(0).variant == "mariage-3" and s.phase == "over"

@@ -23,6 +23,7 @@ import pytest
 
 from cardlab import PACK_24, Card, IllegalActionError, Rank, Suit, records
 from cardlab import mariage3 as m
+from cardlab.players.mariage3 import Mariage3Player
 
 POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 ORDER = {Rank.ACE: 6, Rank.TEN: 5, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 1}
@@ -114,7 +115,7 @@ class Tracker:
 
 
 def check_state(s, tr: Tracker):
-    played = [c for t in s.tricks for c in t.cards]
+    played = [c for t in s.tricks for c in t.played]
     cards = [c for h in s.hands for c in h] + list(s.undealt) + list(s.trick) + played
     assert sorted(cards) == PACK
     legal = s.legal_actions()
@@ -126,13 +127,13 @@ def check_state(s, tr: Tracker):
         assert len(set(legal)) == len(legal)
         assert s.to_act == (s.leader + len(s.trick)) % 3
     for t in s.tricks:
-        assert t.winner == (t.leader + winner_index(t.cards, s.trump)) % 3
+        assert t.winner == (t.leader + winner_index(t.played, s.trump)) % 3
     for i in range(1, len(s.tricks)):
         assert s.tricks[i].leader == s.tricks[i - 1].winner
     for seat in range(3):
         won = [t for t in s.tricks if t.winner == seat]
         assert s.tricks_won[seat] == len(won)
-        assert s.card_points[seat] == sum(POINTS[c.rank] for t in won for c in t.cards)
+        assert s.card_points[seat] == sum(POINTS[c.rank] for t in won for c in t.played)
         assert s.marriage_points[seat] == tr.marriage_points[seat]
         assert s.points(seat) == s.card_points[seat] + (tr.marriage_points[seat] if won else 0)
     # the 120 card points of the pack: in the tricks taken, or still in play
@@ -151,7 +152,7 @@ def check_state(s, tr: Tracker):
             if o != seat:
                 hidden |= set(s.hands[o]) - tr.shown[o]
         assert set(v.unseen) == hidden and len(v.unseen) == len(hidden)
-        visible = set(v.hand) | set(v.trick) | {c for t in v.tricks for c in t.cards}
+        visible = set(v.hand) | set(v.trick) | {c for t in v.tricks for c in t.played}
         for o in range(3):
             visible |= set(v.known[o])
         assert not visible & hidden and visible | hidden == set(PACK_24)
@@ -278,10 +279,10 @@ def test_playout_agrees_with_apply():
 def test_heuristic_player_sees_only_its_view_and_plays_legally():
     for i in range(200):
         s = m.deal(m.PRESETS["russian" if i % 2 else "pagat"], dealer=i % 3, seed=7_000 + i)
-        players = [m.HeuristicPlayer(i + k) for k in range(3)]
+        players = [Mariage3Player(i + k) for k in range(3)]
         while not s.is_finished:
             v = s.view(s.to_act)
-            assert isinstance(v, m.SeatView) and v.legal_actions
+            assert isinstance(v, m.Mariage3View) and v.legal_actions
             a = players[s.to_act].choose(v)
             assert a in s.legal_actions()
             s = s.apply(a)
@@ -294,7 +295,7 @@ def test_random_games_keep_the_ledger():
         rules = m.RUSSIAN_MARIAGE_3.with_options(target=rng.choice([3, 7, 12]),
                                                  next_dealer=rng.choice(["left", "winner"]),
                                                  game_count=rng.choice(["received", "net"]))
-        game = m.MariageGame(rules, first_dealer=g_i % 3)
+        game = m.Mariage3Game(rules, first_dealer=g_i % 3)
         received, paid = [0, 0, 0], [0, 0, 0]
         finals = []
         seed = 90_000 + 100 * g_i

@@ -2,7 +2,7 @@
 (run: python tools/make_samples_mariage3.py).
 
 Every sample is a real, complete hand (or game) played by cardlab's rule-based player for this
-game (cardlab.mariage3.HeuristicPlayer, one per seat, each seeing only its own seat's view) from a
+game (cardlab.players.mariage3.Mariage3Player, one per seat, each seeing only its own seat's view) from a
 fixed, seeded shuffle. For each sample the first seed from 0 upwards whose hand shows the rule
 wanted is taken, so re-running rewrites the same files byte for byte.
 """
@@ -12,16 +12,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardlab import mariage3, records
+from cardlab.players.mariage3 import Mariage3Player
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 RULES = mariage3.RUSSIAN_MARIAGE_3
-SOURCE = ("cardlab.mariage3.HeuristicPlayer at every seat (seeded seed, seed+1, seed+2; each sees only its own "
+SOURCE = ("cardlab.players.mariage3.Mariage3Player at every seat (seeded seed, seed+1, seed+2; each sees only its own "
           "seat's view), on a pack shuffled by cardlab.sixtysix.shuffled_pack(seed); tools/make_samples_mariage3.py")
 
 
-def play(seed: int, dealer: int | None = None, game: mariage.MariageGame | None = None) -> mariage.MariageState:
+def play(seed: int, dealer: int | None = None, game: mariage3.Mariage3Game | None = None) -> mariage3.Mariage3State:
     s = game.deal(seed=seed) if game is not None else mariage3.deal(RULES, dealer, seed=seed)
-    players = [mariage3.HeuristicPlayer(seed + k) for k in range(3)]
+    players = [Mariage3Player(seed + k) for k in range(3)]
     while not s.is_finished:
         s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
     return s
@@ -81,7 +82,7 @@ SAMPLES = {
 }
 
 
-def find(pred) -> tuple[int, mariage.MariageState]:
+def find(pred) -> tuple[int, mariage3.Mariage3State]:
     for seed in range(20_000):
         s = play(seed, dealer=seed % 3)
         if pred(s):
@@ -96,7 +97,7 @@ def main() -> None:
         rec.save(DATA / fname)
         print(f"{fname}: seed {seed}, {len(s.actions())} actions: {s.result.explanation}")
 
-    game = mariage.MariageGame(RULES, first_dealer=0)
+    game = mariage3.Mariage3Game(RULES, first_dealer=0)
     finals, seed = [], 2026
     while not game.is_over:
         s = play(seed, game=game)

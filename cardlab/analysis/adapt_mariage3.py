@@ -51,9 +51,7 @@ def play_spec(state, seats):
         recency=_recency(state.tricks, {0: 0, 1: 1, 2: 2}) if most else None)
 
 def result_value(state, seats):
-    res = state.result
-    me = seats[0]
-    return res.game_points if res.winner == me else -res.payments[me]
+    return state.result.returns[seats[0]]
 
 def knowledge(views, names=None):
     v = views[-1]

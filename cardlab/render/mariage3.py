@@ -1,0 +1,277 @@
+"""Three-player Mariage as HTML/SVG and as text (renders :mod:`cardlab.mariage3` states).
+
+The two other players at the top, the trumps and the trick in the middle, the viewer at the
+bottom. A seat's view is built only from ``state.view(seat)`` (a
+:class:`~cardlab.mariage3.Mariage3View`), so another seat's hidden cards and the cards not yet
+dealt are never written into the output.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..cards import format_cards
+from .cards import CSS, card_back_svg, card_chip, card_svg, sort_hand
+
+if TYPE_CHECKING:
+    from ..mariage3 import Mariage3State
+
+__all__ = ["state_html", "state_text"]
+
+VARIANT = "mariage-3"
+SEATS = (0, 1, 2)
+
+_CSS_M3 = (".cardlab-table .cardlab-m3-others{display:flex;flex-wrap:wrap;gap:0 16px}"
+           ".cardlab-table .cardlab-m3-others>.cardlab-player{flex:1 1 200px}")
+
+
+class _Table:
+    """What one view of the table shows: all cards (``seat=None``) or, for a seat, only what
+    its :class:`Mariage3View` holds."""
+
+    __slots__ = ("seat", "names", "dealer", "rules_name", "trump", "turnup", "turnup_holder", "named_by", "hands",
+                 "hidden", "known", "undealt", "undealt_hidden", "trick", "leader", "tricks", "points", "tricks_won",
+                 "marriages", "pending", "to_act", "result", "trick_number", "phase")
+
+
+def _table(state: "Mariage3State", seat: int | None) -> _Table:
+    t = _Table()
+    t.seat = seat
+    t.names = state.names
+    t.dealer = state.dealer
+    t.rules_name = state.rules.name
+    t.trick_number = state.trick_number
+    if seat is None:
+        t.phase = state.phase
+        t.trump = state.trump
+        t.turnup = state.turnup
+        t.named_by = state.trump_named_by
+        t.hands = state.hands
+        t.hidden = (0, 0, 0)
+        t.known = tuple(frozenset(c for c in state.hands[s] if c in state.shown[s]) for s in SEATS)
+        t.undealt = state.undealt
+        t.undealt_hidden = 0
+        t.trick = state.trick
+        t.leader = state.leader
+        t.tricks = state.tricks
+        t.points = tuple(state.points(s) for s in SEATS)
+        t.tricks_won = state.tricks_won
+        t.marriages = state.marriages
+        t.pending = state.pending_marriage
+        t.to_act = state.to_act
+        t.result = state.result
+    else:
+        if seat not in SEATS or isinstance(seat, bool):
+            raise ValueError(f"seat must be None (all cards open), 0, 1 or 2, not {seat!r}")
+        v = state.view(seat)
+        t.phase = v.phase
+        t.trump = v.trump
+        t.turnup = v.turnup
+        t.named_by = v.trump_named_by
+        t.hands = tuple(v.hand if s == seat else v.known[s] for s in SEATS)
+        t.hidden = tuple(0 if s == seat else v.hand_sizes[s] - len(v.known[s]) for s in SEATS)
+        t.known = tuple(frozenset(v.known[s]) if s != seat else frozenset() for s in SEATS)
+        t.undealt = ()
+        t.undealt_hidden = 24 - sum(v.hand_sizes) - 3 * len(v.tricks) - len(v.trick)
+        t.trick = v.trick
+        t.leader = v.leader
+        t.tricks = v.tricks
+        t.points = v.points
+        t.tricks_won = v.tricks_won
+        t.marriages = v.marriages
+        t.pending = v.pending_marriage
+        t.to_act = v.to_act
+        t.result = v.result
+    t.turnup_holder = state.turnup_holder
+    return t
+
+
+def _marriage_words(t: _Table, seat: int) -> str:
+    ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
+    if not ms:
+        return ""
+    pending = "" if t.tricks_won[seat] else " (count after a trick)"
+    return "marriages " + ", ".join(f"{s.symbol} {p}" for s, p in ms) + pending
+
+
+def _status(t: _Table) -> str:
+    if t.result is not None:
+        return "The hand is over."
+    n = t.names[t.to_act]
+    if t.phase == "trumps":
+        return f"{n} (eldest) to name trumps, or to have the next card turned up."
+    if t.trick:
+        return f"{n} to play to {t.names[t.leader]}'s {t.trick[0]}."
+    if t.pending is not None:
+        s = t.pending.symbol
+        return f"{n} announced the {s} marriage and must lead K{s} or Q{s}."
+    return f"{n} to lead."
+
+
+def _result_words(t: _Table) -> tuple[str, str]:
+    r = t.result
+    pays = ", ".join(f"{t.names[s]} pays {r.payments[s]}" for s in SEATS if s != r.winner)
+    head = f"{t.names[r.winner]} wins the hand and receives {r.game_points} game points ({pays})."
+    pts = "–".join(map(str, r.points))
+    tr = "–".join(map(str, r.tricks))
+    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Card points {pts}, tricks {tr}."
+
+
+def _player_html(t: _Table, seat: int) -> str:
+    badges = []
+    if seat == (t.dealer + 1) % 3:
+        badges.append('<span class="cardlab-badge">eldest</span>')
+    if seat == t.dealer:
+        badges.append('<span class="cardlab-badge">dealer</span>')
+    if t.to_act == seat:
+        badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
+    if t.named_by == seat:
+        badges.append('<span class="cardlab-badge">named trumps</span>')
+    facts = [f"{t.points[seat]} card point{'s' if t.points[seat] != 1 else ''}"]
+    m = _marriage_words(t, seat)
+    if m:
+        facts.append(m)
+    cards = [card_svg(c, extra_class="cardlab-known" if c in t.known[seat] else None)
+             for c in sort_hand(t.hands[seat], t.trump)]
+    cards.extend(card_back_svg() for _ in range(t.hidden[seat]))
+    if not cards:
+        cards.append('<span class="cardlab-empty">none</span>')
+    taken = [tr for tr in t.tricks if tr.winner == seat]
+    n = len(taken)
+    pairs = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for c in tr.played)}</span>' for tr in taken)
+    cls = "cardlab-player cardlab-to-act" if t.to_act == seat else "cardlab-player"
+    return (f'<div class="{cls}" data-seat="{seat}"><div class="cardlab-head">'
+            f'<span class="cardlab-name">{escape(t.names[seat], quote=False)}</span>{"".join(badges)}'
+            f'<span class="cardlab-points">{escape(" · ".join(facts), quote=False)}</span></div>'
+            f'<div class="cardlab-hand cardlab-cards" data-seat="{seat}">{"".join(cards)}</div>'
+            f'<div class="cardlab-taken" data-seat="{seat}">{n} trick{"s" if n != 1 else ""} taken'
+            f'{": " if n else ""}{pairs}</div></div>')
+
+
+def _trumps_html(t: _Table) -> str:
+    if t.trump is None:
+        if t.undealt:
+            faces = "".join(card_svg(c, size="sm") for c in t.undealt)
+            body = (f'<div class="cardlab-slot"><div class="cardlab-cards cardlab-small">{faces}</div>'
+                    f'<span>still to deal, in order</span></div>')
+        else:
+            body = (f'<div class="cardlab-slot">{card_back_svg()}<span>{t.undealt_hidden} cards still to deal'
+                    f'</span></div>')
+        label = "Trumps: not fixed yet"
+    elif t.turnup is not None:
+        holder = t.names[t.turnup_holder]
+        in_hand = any(t.turnup in tr.played for tr in t.tricks) or t.turnup in t.trick
+        cls = "cardlab-gone" if in_hand else None
+        note = f"turn-up, {holder}'s" + (" (played)" if in_hand else "")
+        body = f'<div class="cardlab-slot">{card_svg(t.turnup, extra_class=cls)}<span>{escape(note, quote=False)}</span></div>'
+        label = f"Trumps {t.trump.symbol}"
+    else:
+        body = (f'<div class="cardlab-slot"><span class="cardlab-empty">{t.trump.symbol}</span>'
+                f'<span>named by {escape(t.names[t.named_by], quote=False)}</span></div>')
+        label = f"Trumps {t.trump.symbol}"
+    return (f'<div class="cardlab-stock" data-size="0"><div class="cardlab-label">{label} · no stock</div>'
+            f'<div class="cardlab-cards">{body}</div></div>')
+
+
+def _trick_html(t: _Table) -> str:
+    if t.trick or not t.tricks:
+        slots = []
+        for i, c in enumerate(t.trick):
+            who = t.names[(t.leader + i) % 3]
+            slots.append(f'<div class="cardlab-slot">{card_svg(c)}<span>{escape(who, quote=False)} '
+                         f'{"led" if i == 0 else "played"}</span></div>')
+        for i in range(len(t.trick), 3):
+            who = t.names[(t.leader + i) % 3]
+            slots.append(f'<div class="cardlab-slot"><span class="cardlab-empty">?</span>'
+                         f'<span>{escape(who, quote=False)}</span></div>')
+        label = f"Trick {t.trick_number}"
+        cls = "cardlab-trick"
+    else:
+        last = t.tricks[-1]
+        slots = [f'<div class="cardlab-slot">{card_svg(c)}<span>{escape(t.names[who], quote=False)} '
+                 f'{"led" if i == 0 else "played"}</span></div>' for i, (who, c) in enumerate(last.cards)]
+        label = f"Last trick ({len(t.tricks)}): {t.names[last.winner]} won it"
+        cls = "cardlab-trick cardlab-last-trick"
+    return (f'<div class="{cls}" data-cards="{len(t.trick)}"><div class="cardlab-label">{escape(label, quote=False)}'
+            f'</div><div class="cardlab-cards">{"".join(slots)}</div></div>')
+
+
+def state_html(state: "Mariage3State", seat: int | None = None) -> str:
+    """The table of a three-player Mariage state as HTML (what :func:`cardlab.render.state_html`
+    returns for it): the two other players at the top, the trumps and the trick in the middle,
+    the viewer (``seat``, or seat 0 when all cards are open) at the bottom. ``seat=None`` shows
+    every card; a seat shows only its :class:`Mariage3View` (others' cards face down, except those
+    shown to the table). Raises ``ValueError`` if ``seat`` is not None, 0, 1 or 2."""
+    t = _table(state, seat)
+    bottom = 0 if seat is None else seat
+    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
+    trump = t.trump.symbol if t.trump is not None else "not fixed"
+    caption = f"{t.rules_name} · trumps {trump} · {t.names[t.dealer]} deals · trick {t.trick_number} · {view}"
+    if t.result is not None:
+        head, words = _result_words(t)
+        end = (f'<div class="cardlab-result" data-winner="{t.result.winner}" data-game-points="{t.result.game_points}">'
+               f'<div class="cardlab-result-head">{escape(head, quote=False)}</div>'
+               f'<div class="cardlab-result-text">{escape(words, quote=False)}</div></div>')
+    else:
+        end = f'<div class="cardlab-status">{escape(_status(t), quote=False)}</div>'
+    others = "".join(_player_html(t, (bottom + k) % 3) for k in (1, 2))
+    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
+            f"<style>{CSS}{_CSS_M3}</style>"
+            f'<div class="cardlab-caption">{escape(caption, quote=False)}</div>'
+            f'<div class="cardlab-m3-others">{others}</div>'
+            f'<div class="cardlab-middle">{_trumps_html(t)}{_trick_html(t)}</div>'
+            f"{_player_html(t, bottom)}{end}</div>")
+
+
+def state_text(state: "Mariage3State", seat: int | None = None) -> str:
+    """The table as plain text (what :func:`cardlab.render.state_text` returns for it); a hidden
+    card is written ``??``. Same parameters and errors as :func:`state_html`."""
+    t = _table(state, seat)
+    bottom = 0 if seat is None else seat
+    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
+    trump = t.trump.symbol if t.trump is not None else "not fixed"
+    lines = [f"{t.rules_name} · trumps {trump} · {t.names[t.dealer]} deals · trick {t.trick_number} · {view}"]
+
+    def player(s: int) -> list[str]:
+        tags = [x for x, ok in (("eldest", s == (t.dealer + 1) % 3), ("dealer", s == t.dealer),
+                                ("to act", t.to_act == s)) if ok]
+        cards = [format_cards(sort_hand(t.hands[s], t.trump))] if t.hands[s] else []
+        cards += ["??"] * t.hidden[s]
+        facts = [f"{t.points[s]} card points", f"{t.tricks_won[s]} trick{'s' if t.tricks_won[s] != 1 else ''}"]
+        m = _marriage_words(t, s)
+        if m:
+            facts.append(m)
+        out = [f"{t.names[s]}{' (' + ', '.join(tags) + ')' if tags else ''}: {' '.join(cards) or '(none)'}",
+               f"    {', '.join(facts)}"]
+        taken = [format_cards(tr.played) for tr in t.tricks if tr.winner == s]
+        if taken:
+            out.append("    taken: " + " | ".join(taken))
+        return out
+
+    for k in (1, 2):
+        lines += player((bottom + k) % 3)
+    if t.trump is None:
+        rest = format_cards(t.undealt) if t.undealt else f"{t.undealt_hidden} cards"
+        lines.append(f"Trumps not fixed yet; still to deal: {rest}")
+    elif t.turnup is not None:
+        lines.append(f"Trumps {t.trump.symbol}: turn-up {t.turnup} ({t.names[t.turnup_holder]}'s); no stock")
+    else:
+        lines.append(f"Trumps {t.trump.symbol}, named by {t.names[t.named_by]}; no stock")
+    if t.trick:
+        played = ", ".join(f"{t.names[(t.leader + i) % 3]} {'led' if i == 0 else 'played'} {c}"
+                           for i, c in enumerate(t.trick))
+        lines.append(f"Trick {t.trick_number}: {played}")
+    elif t.tricks:
+        last = t.tricks[-1]
+        lines.append(f"Last trick: {format_cards(last.played)} (led by {t.names[last.leader]}); "
+                     f"{t.names[last.winner]} won it")
+    else:
+        lines.append("Trick 1: no card led yet")
+    lines += player(bottom)
+    if t.result is not None:
+        lines += list(_result_words(t))
+    else:
+        lines.append(_status(t))
+    return "\n".join(lines)
+
