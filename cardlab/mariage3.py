@@ -59,8 +59,13 @@ dealer. Typical use::
     from cardlab import mariage3
     s = mariage3.deal(mariage3.RUSSIAN_MARIAGE_3, dealer=2, seed=5)   # seat 0 (eldest) leads
     s.legal_actions()       # (Action('J♦'), Action('K♦'), Action('J♥'), ...): any of her cards
-    s = s.apply("A♣")       # a new state; the old one is unchanged
-    print(s.explain())      # "Ana leads A♣."
+    s = s.apply("J♦")       # a new state; the old one is unchanged
+    print(s.explain())      # "Ana leads J♦."
+
+This module holds the rules only. The same game elsewhere: :mod:`cardlab.render.mariage3` draws
+its tables (HTML and text), :class:`cardlab.players.mariage3.Mariage3Player` is its rule-based
+computer player (make players with :func:`cardlab.players.make_player`), and
+:mod:`cardlab.analysis.adapt_mariage3` is its solver adapter.
 """
 
 from __future__ import annotations
@@ -350,18 +355,27 @@ def parse_action(text: str | Action) -> Action:
                             f"(or 'trumps ♥' / 'turn' when eldest fixes trumps) ({exc})") from None
 
 
+def _field_text(x) -> str:
+    if isinstance(x, Suit):
+        return x.symbol
+    if isinstance(x, (tuple, list)):
+        return " ".join(_field_text(y) for y in x)
+    return str(x)
+
+
 def _action_text(action: Action) -> str:
-    """``str(action)``, or a description when the action's fields cannot be written as text."""
-    try:
-        return str(action)
-    except (TypeError, ValueError):
-        return f"an action of kind {type(action.kind).__name__}"
+    """The action as text, as :meth:`Action.__str__` writes it, but with every field shown (a
+    malformed play writes its kind and payload too) and none as a raw tuple."""
+    kind, card, value = action
+    if kind == "play" and card is not None and value is None:
+        return str(card)
+    return " ".join(_field_text(x) for x in (kind, card, value) if x is not None)
 
 
-_SHAPES = {"play": "play a card of the pack (Action('play', card))",
-           "marriage": "a marriage names its suit (Action('marriage', None, suit))",
-           "trumps": "naming trumps names a suit (Action('trumps', None, suit))",
-           "turn": "'turn' carries nothing more (Action('turn'))"}
+_SHAPES = {"play": "a card is played by itself, and it must be one of the 24 cards of the pack",
+           "marriage": "a marriage names its suit and nothing else ('marriage ♥')",
+           "trumps": "naming trumps names a suit and nothing else ('trumps ♥')",
+           "turn": "'turn' carries nothing more"}
 
 
 def _malformed(action: Action) -> str | None:
@@ -375,11 +389,11 @@ def _malformed(action: Action) -> str | None:
     elif kind == "turn":
         ok = card is None and value is None
     else:
-        return (f"{_action_text(action)} is not a three-player Mariage action: play a card, announce a marriage "
+        return (f"'{_action_text(action)}' is not a three-player Mariage action: play a card, announce a marriage "
                 f"('marriage ♥'), or, when eldest fixes trumps, 'trumps ♥' or 'turn'")
     if ok:
         return None
-    return f"{_action_text(action)} is not a well-formed action: {_SHAPES[kind]}"
+    return f"'{_action_text(action)}' is not a well-formed action: {_SHAPES[kind]}"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -430,3 +430,26 @@ def test_result_returns_and_action_descriptions():
     assert r.returns[r.winner] == r.game_points and all(r.returns[o] == -r.payments[o] for o in (0, 1, 2)
                                                         if o != r.winner)
     assert s.view(0).variant == "mariage-3" and s.phase == "over"
+
+
+def test_equal_but_mistyped_twins_of_legal_actions_are_never_applied():
+    """2.0 == Suit.HEARTS and an int equals a Card, so a hand-built twin of a legal action is
+    "in" the legal list; it must still be refused (m3.action), over random hands of both presets."""
+    import random
+
+    rng = random.Random(11)
+    refusals = 0
+    for hand in range(20):
+        s = m.deal(m.PAGAT_66_3 if hand % 2 else m.RUSSIAN_MARIAGE_3, dealer=hand % 3, seed=hand)
+        while not s.is_finished:
+            legal = s.legal_actions()
+            twins = [Action(a.kind, a.card, float(a.value)) for a in legal if a.value is not None]
+            twins += [Action(a.kind, int(a.card)) for a in legal if a.card is not None]
+            for t in twins:
+                assert t in legal
+                with pytest.raises(IllegalActionError) as info:
+                    s.apply(t)
+                assert info.value.rule == "m3.action" and s.legal_actions() == legal
+                refusals += 1
+            s = s.apply(rng.choice(legal))
+    assert refusals > 300
