@@ -300,6 +300,7 @@ _MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
 # Fast lookup tables for the hot path (legal_actions / apply of random playouts).
 from .actions import _PLAY as _PLAY_OF  # noqa: E402  card code -> interned play action
 _play_of = _PLAY_OF.__getitem__
+_PACK_CODES = frozenset(int(c) for c in PACK_24)
 _SUIT_T = [None] * 80
 for _c in PACK_24:
     _SUIT_T[_c] = _c.suit
@@ -318,7 +319,20 @@ _SAME_SUIT = {c: frozenset(d for d in PACK_24 if d.suit == c.suit) for c in PACK
 _BEATS_SAME = {c: frozenset(d for d in PACK_24 if d.suit == c.suit and _STRENGTH66[d] > _STRENGTH66[c]) for c in PACK_24}
 _SUIT_CARDS = tuple(frozenset(d for d in PACK_24 if d.suit == s) for s in Suit)
 _EXCHANGE_PASS = (EXCHANGE, PASS)
-_new_tuple = tuple.__new__  # a completed Trick built without NamedTuple's argument handling (hot path)
+
+
+def _trick_table(winner: int, leader: int, lead: int):
+    """The completed tricks led by ``leader`` with the card coded ``lead`` and won by ``winner``,
+    indexed by the follower's card (``None`` where there is no such card)."""
+    if lead not in _PACK_CODES:
+        return None
+    return tuple(tuple.__new__(Trick, (leader, ((leader, Card(lead)), (1 - leader, Card(c))), winner))
+                 if c in _PACK_CODES and c != lead else None for c in range(80))
+
+
+# Every completed trick that can occur, made once at import (Tricks are immutable, so states
+# share them and the hot path allocates none): _TRICKS[winner][leader][lead][card].
+_TRICKS = tuple(tuple(tuple(_trick_table(w, ld, lead) for lead in range(80)) for ld in (0, 1)) for w in (0, 1))
 
 
 def parse_action(text: str | Action) -> Action:
@@ -903,14 +917,11 @@ class SixtySixState(GameState):
             action = choose(legal)
             if action not in legal:
                 raise s._why_illegal(action)
+            # (unlike apply, no check that the card is a Card: a number equal to a card's code
+            # plays as that card here, and no state of this private copy is kept)
             if action.kind == "play":
-                card = action.card
-                if card.__class__ is not Card:
-                    raise s._why_illegal(action)
-                s._do_play(s._to_act, card)
+                s._do_play(s._to_act, action.card)
             else:
-                if action.value is not None and action.value.__class__ is not Suit:
-                    raise s._why_illegal(action)
                 s._do(s._to_act, action)
         return s.result
 
@@ -974,7 +985,7 @@ class SixtySixState(GameState):
         else:
             self.card_points = cp = (cp[0] + pts, cp[1])
             self.tricks_won = (tw[0] + 1, tw[1])
-        self.tricks = self.tricks + (_new_tuple(Trick, (leader, ((leader, lead), (seat, card)), winner)),)
+        self.tricks = self.tricks + (_TRICKS[winner][leader][lead][card],)
         self.trick = ()
         self.leader = winner
         self._to_act = winner
