@@ -248,6 +248,59 @@ def test_russian_nobody_at_66_last_trick_wins():
     assert f.result.winner == 0 and f.result.reason == "last_trick" and f.result.game_points == 1
 
 
+# Equal totals at 66 or more (issue 15). A real German 66 hand (found by random play that never
+# claims or closes: seed 306, dealer A): B announces the ♠ marriage and reaches 75 after trick 9
+# but never says "out"; A's last tricks and the last-trick 10 bring A to 75 as well. pagat's
+# Sechsundsechzig: equal totals are a draw "at higher totals such as 75 each" too [66.tie].
+PACK_7575 = "10♣ 9♥ K♠ Q♣ K♣ Q♦ 10♦ 10♠ 9♣ K♦ Q♥ 9♠ K♥ A♠ A♣ J♠ 9♦ A♦ 10♥ Q♠ J♥ J♣ A♥ J♦"
+PLAY_7575 = ("10♦ Q♥ | draw | Q♦ 9♣ | draw | K♦ 9♦ | draw | J♠ 10♥ | draw | marriage ♠ | K♠ Q♣ | draw | "
+             "10♠ A♦ | 9♥ A♥ | K♣ A♣ | 10♣ K♥ | A♠ Q♠ | J♥ J♦ | 9♠ J♣")
+
+
+def hand_7575(rules):
+    from cardlab import parse_cards
+    return run(ss.deal(rules, dealer=0, pack=parse_cards(PACK_7575)), PLAY_7575)
+
+
+def test_german_75_75_is_a_draw():
+    f = hand_7575(GERMAN)
+    assert len(f.tricks) == 12 and f.closed_by is None and f.bonus == (10, 0)
+    assert f.marriage_points == (0, 20) and f.result.points == (75, 75)
+    assert f.tricks[-1].winner == 0                  # A took the last trick (and its 10)
+    assert all(a.kind != "out" for a in f.actions())
+    # B could have claimed: "out" was offered to B at 75 before trick 10 was led
+    at_75 = next(s for s in f.history() if s.to_act == 1 and s.points(1) == 75 and not s.trick)
+    assert "out" in legal(at_75)
+    r = f.result
+    assert r.winner is None and r.reason == "draw" and r.game_points == 0 and r.returns == (0, 0)
+    assert "equal totals (75–75)" in r.explanation and "66.tie" in ss.RULES
+    assert "Sechsundsechzig" in ss.RULES["66.tie"][1]
+
+
+def test_75_75_under_the_other_tie_rules():
+    f = hand_7575(GERMAN.with_options(tie_rule="last_trick"))
+    assert f.result.winner == 0 and f.result.reason == "last_trick" and f.result.game_points == 1
+    assert f.result.returns == (1, 0)
+    g = ss.SixtySixGame(GERMAN.with_options(tie_rule="draw_plus_next"), first_dealer=0)
+    f = hand_7575(g.rules)
+    row = g.add(f)
+    assert row["winner"] == "—" and "carried" in row["note"] and g.totals == [0, 0]
+
+
+def test_75_75_solver_agrees_with_the_engine():
+    """The analysis adapter scores equal totals by the tie rule too (its payoff is what the
+    engine gives, checked by brute force over the engine): from the last two tricks on, the
+    value is the drawn hand's 0 (no claim is possible after the last trick)."""
+    from cardlab.analysis import adapters, brute_force, solve
+    f = hand_7575(GERMAN)
+    assert adapters.get("sixty-six").result_value(f, (0,)) == 0
+    before_last = f.history()[-3]                    # A to lead the 12th trick (9♠)
+    assert before_last.to_act == 0 and not before_last.trick and len(before_last.tricks) == 11
+    two_left = f.history()[-5]                       # A to lead the 11th trick (J♥)
+    for s in (before_last, two_left):
+        assert solve(s, seats=0) == brute_force(s, seats=0) == 0
+
+
 # =============================================================================================
 # German claims
 # =============================================================================================

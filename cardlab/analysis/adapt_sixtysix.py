@@ -63,7 +63,13 @@ def _scorer(state: SixtySixState, seat: int):
             return 1 - cl, 3
         return 1 - cl, (2 if close_info[1] else 3)
 
+    # the number of tricks when the cards run out: a trick that reaches 66 as the last one ends
+    # the hand by the count of the cards, not by a claim (equal totals are then a tie [66.tie])
+    all_tricks = len(state.tricks) + (len(state.hands[0]) + len(state.hands[1]) + len(state.trick)) // 2
+
     def payoff(P, T, last, stop):
+        if stop is not None and stop.__class__ is int and T[0] + T[1] == all_tricks:
+            stop = None
         if stop is None:
             if closer is not None:
                 if P[closer] >= 66:
