@@ -313,6 +313,8 @@ _MARRIAGE_OF_QUEEN = {_QUEEN[s]: _MARRIAGE[s] for s in Suit}
 _TRUMPS_TURN = tuple(_TRUMPS[s] for s in Suit) + (TURN,)
 _NEXT = (1, 2, 0)                                  # seat -> the seat at its left (next to act)
 _new_trick = tuple.__new__                        # Trick(...) without the named tuple's Python __new__
+_PAIR_T = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i in range(80))
+                for seat in (0, 1, 2))              # seat -> card -> the (seat, card) pair of a Trick
 
 
 def _parse_suit(text: str) -> Suit:
@@ -1018,7 +1020,8 @@ class Mariage3State(GameState):
             self.card_points = cp = (cp[0], cp[1], cp[2] + pts)
             self.tricks_won = (tw[0], tw[1], tw[2] + 1)
         s1 = _NEXT[leader]
-        self.tricks = self.tricks + (_new_trick(Trick, (leader, ((leader, c0), (s1, c1), (_NEXT[s1], card)), winner)),)
+        self.tricks = self.tricks + (_new_trick(Trick, (leader, (_PAIR_T[leader][c0], _PAIR_T[s1][c1],
+                                                                 _PAIR_T[_NEXT[s1]][card]), winner)),)
         self.trick = ()
         self.leader = winner
         self._to_act = winner
