@@ -230,7 +230,7 @@ def test_opponent_payment_scale():
 def ledger_game():
     """Four hands, the deal passing left (Vera, Ana, Boris, Vera), each a scripted hand above with
     the seats turned so that the dealer's part is played by the dealer."""
-    g = m.MariageGame(R, first_dealer=2)
+    g = m.Mariage3Game(R, first_dealer=2)
     finals = []
     for k, (hands, script) in enumerate([
         (ONE_AND_THREE, ONE_AND_THREE_PLAY),      # dealer Vera: Ana +4 (Boris 1, Vera 3)
@@ -270,7 +270,7 @@ def test_ledger_arithmetic_by_hand():
 
 
 def test_ledger_counting_the_net_balance():
-    g = m.MariageGame(R.with_options(game_count="net"), first_dealer=2)
+    g = m.Mariage3Game(R.with_options(game_count="net"), first_dealer=2)
     assert g.goal == "game to 7 game points net (received minus paid)"
     for k, (hands, script) in enumerate([
         (ONE_AND_THREE, ONE_AND_THREE_PLAY), (TWO_AND_THREE, TWO_AND_THREE_PLAY),
@@ -293,7 +293,7 @@ def test_ledger_counting_the_net_balance():
 
 def test_net_target_reached_in_one_hand():
     # target 4 net: hand 1 (Ana +4) ends it at once
-    g = m.MariageGame(R.with_options(game_count="net", target=4), first_dealer=2)
+    g = m.Mariage3Game(R.with_options(game_count="net", target=4), first_dealer=2)
     g.add(play(ONE_AND_THREE, ONE_AND_THREE_PLAY, rules=g.rules))
     assert g.is_over and g.winner == 0 and g.standing == [4, -1, -3]
     with pytest.raises(m.DealError, match="over: Ana reached 4"):
@@ -301,7 +301,7 @@ def test_net_target_reached_in_one_hand():
 
 
 def test_ledger_refuses_wrong_dealer_and_unfinished_hands():
-    g = m.MariageGame(R, first_dealer=0)
+    g = m.Mariage3Game(R, first_dealer=0)
     with pytest.raises(m.DealError, match="finished"):
         g.add(m.deal(R, 0, seed=1))
     s = play(ONE_AND_THREE, ONE_AND_THREE_PLAY)     # dealt by Vera, not Ana
@@ -311,7 +311,7 @@ def test_ledger_refuses_wrong_dealer_and_unfinished_hands():
 
 
 def test_winner_deals_option():
-    g = m.MariageGame(R.with_options(next_dealer="winner"), first_dealer=2)
+    g = m.Mariage3Game(R.with_options(next_dealer="winner"), first_dealer=2)
     g.add(play(ONE_AND_THREE, ONE_AND_THREE_PLAY, rules=g.rules))
     assert g.next_dealer == 0 and "winner" in g.next_dealer_reason
 
