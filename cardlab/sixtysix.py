@@ -1252,12 +1252,28 @@ class SixtySixState(GameState):
 _KINDS = ("play", "marriage", "exchange", "close", "out", "draw", "pass")
 
 
+def _payload_text(x) -> str:
+    """A card, suit, word, number or tuple of them as text (``"Q♥"``, ``"♥"``, ``"None None"``)."""
+    if isinstance(x, Suit):
+        return x.symbol
+    if isinstance(x, (tuple, list)):
+        return " ".join(_payload_text(y) for y in x)
+    return str(x)
+
+
 def _action_text(action) -> str:
-    """``str(action)``, or its type's name if its payload cannot be written."""
+    """The action as text, as ``str(action)`` writes a well-formed one, with any payload written
+    as text (never a repr); a payload whose text cannot be made is named by its type."""
     try:
-        return str(action)
+        kind, card, value = action
+        parts = [] if kind == "play" else [_payload_text(kind)]
+        if card is not None or kind == "play":
+            parts.append(_payload_text(card))
+        if value is not None:
+            parts.append(_payload_text(value))
+        return " ".join(parts)
     except Exception:  # noqa: BLE001 - a hand-built payload whose __str__ fails
-        return f"an action of kind {getattr(action, 'kind', '?')!r}"
+        return f"an action of kind {type(getattr(action, 'kind', None)).__name__}"
 
 
 def _malformed(action) -> str | None:
@@ -1270,8 +1286,10 @@ def _malformed(action) -> str | None:
         return (f"'{_action_text(action)}' is not a Sixty-six action: play a card, announce a marriage "
                 f"(marriage ♥), exchange, close, out, draw or pass")
     if kind == "play":
-        if card.__class__ is not Card or card not in _PACK_SET or value is not None:
-            return f"'{_action_text(action)}' is not a card play: give one card of the 24-card pack and nothing more"
+        if card.__class__ is not Card or card not in _PACK_SET:
+            return f"'{_action_text(action)}' is not a card play: give one card of the 24-card pack (A 10 K Q J 9)"
+        if value is not None:
+            return f"a card play ({card}) takes no value, not '{_payload_text(value)}'"
     elif kind == "marriage":
         if card is not None or value.__class__ is not Suit:
             return (f"'{_action_text(action)}' is not a marriage: a marriage names its suit only "
