@@ -1,0 +1,156 @@
+"""The score keeper of Sixty-six for two (:mod:`cardlab.sixtysix`): hands played until a player
+reaches the game target, the dealer's rotation and the tie rules [66.game, 66.dealer, 66.tie].
+
+Also available as ``cardlab.sixtysix.SixtySixGame``::
+
+    from cardlab import sixtysix
+    game = sixtysix.SixtySixGame(sixtysix.SANTASE, first_dealer=0, names=("Ana", "Boris"))
+    s = game.deal(seed=1)        # play it to the end, then
+    # game.add(final_state)      # -> the score-sheet row
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .errors import DealError
+from .sixtysix import SANTASE, SixtySixRules, SixtySixState, deal
+
+__all__ = ["SixtySixGame"]
+
+
+class SixtySixGame:
+    """A game of several hands, to ``rules.target`` game points (11 in Santase) [66.game],
+    with the dealer's rotation [66.dealer] and the tie rules [66.tie].
+
+    Use :meth:`deal` to deal the next hand (its dealer follows the rotation), play it to the end,
+    then :meth:`add` its final state. :meth:`rows` and :meth:`score_sheet` give the score sheet.
+
+    Parameters
+    ----------
+    rules : SixtySixRules
+    first_dealer : int
+        Seat 0 or 1 (chosen by lot at the table).
+    names : pair of str
+    """
+
+    def __init__(self, rules: SixtySixRules = SANTASE, first_dealer: int = 0, names: Sequence[str] = ("A", "B")):
+        if first_dealer.__class__ is not int or first_dealer not in (0, 1):
+            raise DealError(f"the first dealer is seat 0 or 1, not {first_dealer!r}")
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.names = tuple(names)
+        self.hands: list[SixtySixState] = []
+        self._rows: list[dict] = []
+        self.totals = [0, 0]
+        self._carry = 0  # draw_plus_next: game points waiting for the next decisive hand
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next hand under ``rules.next_dealer`` (a drawn hand is dealt again
+        by the same dealer) [66.dealer]."""
+        if not self.hands:
+            return self.first_dealer
+        last = self.hands[-1]
+        res = last.result
+        if res.winner is None:
+            return last.dealer
+        rule = self.rules.next_dealer
+        if rule == "winner":
+            return res.winner
+        if rule == "loser":
+            return 1 - res.winner
+        return 1 - last.dealer
+
+    @property
+    def next_dealer_reason(self) -> str:
+        """Why :attr:`next_dealer` deals, in words, with the rule id."""
+        if not self.hands:
+            return "the first dealer is chosen by lot"
+        n = len(self.hands)
+        if self.hands[-1].result.winner is None:
+            return f"hand {n} was drawn, so the same dealer deals again [rule 66.dealer]"
+        rule = self.rules.next_dealer
+        who = {"winner": "the winner of", "loser": "the loser of", "alternate": "the other player after"}[rule]
+        return f"{who} hand {n} deals next under these rules [rule 66.dealer]"
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.totals) >= self.rules.target
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the target first, or ``None`` while the game goes on."""
+        if not self.is_over:
+            return None
+        return 0 if self.totals[0] >= self.rules.target else 1
+
+    @property
+    def game_value(self) -> int:
+        """1 for a won game; 2 when ``shutout_doubles_game`` and the loser scored nothing."""
+        if not self.is_over:
+            return 0
+        loser = 1 - self.winner
+        return 2 if self.rules.shutout_doubles_game and self.totals[loser] == 0 else 1
+
+    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> SixtySixState:
+        """Deal the next hand (by :attr:`next_dealer`). Raises :class:`DealError` if the game is
+        over or the previous hand is unfinished."""
+        if self.is_over:
+            raise DealError(f"the game is over: {self.names[self.winner]} reached {self.rules.target}")
+        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+
+    def add(self, final: SixtySixState) -> dict:
+        """Score a finished hand and return its score-sheet row.
+
+        Raises :class:`DealError` if the hand is unfinished, was dealt by the wrong dealer, or the
+        game is already over."""
+        if not isinstance(final, SixtySixState) or final.result is None:
+            raise DealError("only a finished hand can be scored")
+        if self.is_over:
+            raise DealError("the game is already over")
+        if final.dealer != self.next_dealer:
+            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
+                            f"({self.rules.next_dealer} deals next) [rule 66.dealer]")
+        if final.rules != self.rules:
+            raise DealError("the hand was played under other rules than the game")
+        res = final.result
+        gp = res.game_points
+        note = ""
+        if res.winner is None:
+            if self.rules.tie_rule == "draw_plus_next":
+                self._carry += 1
+                note = "drawn: 1 game point carried to the next hand"
+            else:
+                note = "drawn"
+        elif self._carry:
+            gp += self._carry
+            note = f"+{self._carry} carried from drawn hand(s)"
+            self._carry = 0
+        if res.winner is not None:
+            self.totals[res.winner] += gp
+        self.hands.append(final)
+        row = {
+            "hand": len(self.hands),
+            "dealer": self.names[final.dealer],
+            "winner": self.names[res.winner] if res.winner is not None else "—",
+            "how": res.reason,
+            "card points": f"{res.points[0]}–{res.points[1]}",
+            "game points": gp,
+            self.names[0]: self.totals[0],
+            self.names[1]: self.totals[1],
+            "note": note,
+        }
+        self._rows.append(row)
+        return row
+
+    def rows(self) -> list[dict]:
+        """The score sheet as a list of dicts, one per hand (running totals per player)."""
+        return list(self._rows)
+
+    def score_sheet(self):
+        """The score sheet as a pandas DataFrame indexed by hand (imports pandas)."""
+        import pandas as pd
+
+        cols = ["hand", "dealer", "winner", "how", "card points", "game points", self.names[0], self.names[1], "note"]
+        return pd.DataFrame(self._rows, columns=cols).set_index("hand")
