@@ -111,18 +111,15 @@ RULES: dict[str, tuple[str, str]] = {
                        "opponent 2, or 3 if the opponent had no trick when the stock was closed (or always 3).",
                        "P66, NIK, SEED-003 (rules-notes C-5, C-6, D-7)"),
     "66.tie": ("If nobody reaches 66 the last-trick winner takes 1 game point (Santase seed); or the hand is a draw "
-               "(P66), optionally worth 1 more to the next hand's winner. The same rule settles equal totals at 66 or "
-               "more, which happen only when 66 must be claimed and nobody claimed it (pagat's Sechsundsechzig: a "
-               "draw 'could also happen at higher totals such as 75 each if one of the players loses count of "
-               "points and misses the opportunity to go out').",
+               "(P66), optionally worth 1 more to the next hand's winner. Equal totals at 66 or more, such as 75 "
+               "each when nobody claimed 66, are settled the same way (pagat's Sechsundsechzig).",
                "SEED-002, P66 (pagat, Sechsundsechzig), S66 (rules-notes C-3)"),
     "66.game": ("The game goes to 11 game points (Santase; 7 in German 66 and Russian Mariage).",
                 "SEED-002, BEL, P66, SEED-003 (rules-notes C-12, D-17)"),
     "66.dealer": ("After a hand the winner deals the next (Santase, German 66) or the deal alternates (Russian).",
                   "P66, NIK, SEED-003 (rules-notes C-2)"),
-    "66.action": ("An action is a card of the pack played (Action('play', card)), a marriage announced with its suit "
-                  "(Action('marriage', None, suit)), or one of the words exchange, close, out, draw and pass with "
-                  "nothing more.", "cardlab notation"),
+    "66.action": ("An action is a card of the pack, a marriage with its suit, or exchange, close, out, draw or "
+                  "pass with nothing more.", "cardlab notation"),
 }
 
 
@@ -1141,7 +1138,9 @@ class SixtySixState(GameState):
             if p[0] != p[1]:
                 self._finish_66(0 if p[0] > p[1] else 1)
                 return
-            # equal totals at 66 or more: the tie rule, as at any level [66.tie; P66]
+            # equal totals at 66 or more: the tie rule, as at any level [66.tie]; pagat's
+            # Sechsundsechzig: a draw "could also happen at higher totals such as 75 each if one
+            # of the players loses count of points and misses the opportunity to go out"
             how = f"the cards ran out with equal totals ({p[0]}–{p[1]}) and nobody claimed 66"
         else:
             how = f"nobody reached 66 ({p[0]}–{p[1]})"
