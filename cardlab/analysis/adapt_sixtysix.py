@@ -143,10 +143,9 @@ def play_spec(state: SixtySixState, seats) -> PlaySpec:
 
 def result_value(state: SixtySixState, seats) -> int:
     """Signed game points of ``seats[0]`` in a finished hand (0 for a drawn hand)."""
-    res = state.result
-    if res.winner is None:
-        return 0
-    return res.game_points if res.winner == seats[0] else -res.game_points
+    me = seats[0]
+    returns = state.result.returns          # game points each seat scores in this hand
+    return returns[me] - returns[1 - me]
 
 
 def default_seats(state: SixtySixState) -> tuple:
@@ -240,10 +239,7 @@ def complete(view, know: Knowledge, deal) -> SixtySixState:
     hands = [None, None]
     hands[seat] = tuple(view.hand)
     hands[opp] = tuple(view.opponent_known) + tuple(opp_hidden)
-    s = object.__new__(SixtySixState)
-    s.parent = None
-    s.last_action = None
-    s._legal = None
+    s = SixtySixState._blank()
     s.rules = view.rules
     s.dealer = view.dealer
     s.names = ("A", "B")
@@ -279,7 +275,6 @@ def complete(view, know: Knowledge, deal) -> SixtySixState:
         if ms == seat:
             shown[seat] |= {c for c in (Card.of(suit, Rank.KING), Card.of(suit, Rank.QUEEN)) if c in own}
     s.shown = (frozenset(shown[0]), frozenset(shown[1]))
-    s.result = None
     s.draw_pending = view.draw_pending
     s.close_exchange = view.close_exchange
     # the closer's opponent's situation at the close (for the failed-close and at-close scoring)
