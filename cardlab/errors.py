@@ -6,7 +6,8 @@ was raised on (a state, a record file) is left unchanged.
 
 from __future__ import annotations
 
-__all__ = ["CardlabError", "NotationError", "IllegalActionError", "RulesError", "RecordError", "DealError"]
+__all__ = ["CardlabError", "NotationError", "IllegalActionError", "RulesError", "RecordError", "RecordLimitError",
+           "DealError", "AnalysisArgumentError"]
 
 
 class CardlabError(ValueError):
@@ -55,15 +56,65 @@ class RecordError(CardlabError):
     Attributes
     ----------
     location : str
-        Where the problem is, as a path into the record (e.g. ``"hands[0].actions[7]"``).
+        Where the problem is, never empty: a path into the record (e.g. ``"hands[0].actions[7]"``,
+        ``"rules.target"``), ``"record"`` for the record's top level (a missing or unexpected
+        field, not an object) or ``"(file)"`` for the text as a whole (not UTF-8, not JSON, too
+        large or too deeply nested). An empty ``location`` given to the constructor becomes
+        ``"record"``.
+    message : str
+        The reason in words.
     """
 
     def __init__(self, location: str, message: str):
-        self.location = location
+        self.location = location or "record"
         self.message = message
-        super().__init__(f"{location}: {message}" if location else message)
+        super().__init__(f"{self.location}: {message}")
+
+    def with_note(self, note: str) -> "RecordError":
+        """A copy of this error (same class and attributes) with ``note`` appended to its
+        message (e.g. the file name)."""
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.message = f"{self.message} {note}"
+        new.args = (f"{new.location}: {new.message}",)
+        return new
+
+
+class RecordLimitError(RecordError):
+    """A record over one of the size limits of :mod:`cardlab.records` (bytes of text, nesting
+    depth, hands per game, actions per hand), refused before it is validated or replayed.
+
+    Attributes
+    ----------
+    limit : str
+        The limit's name in :mod:`cardlab.records` (e.g. ``"MAX_RECORD_BYTES"``).
+    maximum : int
+        Its value.
+    """
+
+    def __init__(self, location: str, message: str, limit: str, maximum: int):
+        self.limit = limit
+        self.maximum = maximum
+        super().__init__(location, f"{message} [limit records.{limit} = {maximum:,}]")
 
 
 class DealError(CardlabError):
     """A pack, set of hands, dealer or seed that is not a legal deal of the variant under the
     rules given (each variant's ``deal`` says which rule; e.g. a card missing or repeated)."""
+
+
+class AnalysisArgumentError(CardlabError):
+    """An argument of an analysis function (:mod:`cardlab.analysis`) that it cannot take: a
+    count that is not a positive whole number, a seat that is not one of the state's, no views,
+    views of different deals, a finished hand where a decision is asked about. The message
+    names the argument.
+
+    Attributes
+    ----------
+    argument : str
+        The argument's name (``"samples"``, ``"seats"``, ``"views"`` ...).
+    """
+
+    def __init__(self, argument: str, message: str):
+        self.argument = argument
+        super().__init__(message)

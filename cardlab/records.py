@@ -5,7 +5,24 @@ A record holds the variant, the full rule set, the players, and per hand the dea
 identical to the ones that were saved. Loading never executes anything from the file (plain
 JSON, no pickle); it checks the structure against :data:`SCHEMA` (jsonschema), then the rules,
 then replays every action, and reports the first problem as a :class:`~cardlab.errors.RecordError`
-whose ``location`` says where (``hands[1].actions[7]``).
+whose ``location`` says where (``hands[1].actions[7]``; ``"record"`` for the top level,
+``"(file)"`` for the text as a whole). No other exception escapes :func:`load` / :func:`loads`
+for bad content (an engine's own error while replaying a bad record is reported as a
+``RecordError`` at the hand or action, with the engine's error as its ``__cause__``).
+
+Limits, generous for real games and checked before the text is parsed (size) or before the
+structure is validated (depth, hands, actions), each refused with a
+:class:`~cardlab.errors.RecordLimitError` naming the limit:
+
+* :data:`MAX_RECORD_BYTES` (4 MiB of UTF-8 text; a whole game is a few kB to a few 100 kB);
+* :data:`MAX_DEPTH` (16 levels of nested arrays and objects; a record uses 4);
+* :data:`MAX_HANDS` (1,000 hands per record);
+* :data:`MAX_ACTIONS_PER_HAND` (2,000 actions per hand; the longest hand of any variant has
+  a few hundred).
+
+Every text of a record that loads can be saved again: strings that cannot be written as UTF-8
+(a lone surrogate such as ``"\\ud800"``, which JSON escapes can express) and numbers JSON cannot
+write back (``1e999``) are refused on load with a ``RecordError`` at their location.
 
 Example record::
 
@@ -17,15 +34,28 @@ Example record::
 
 from __future__ import annotations
 
+import errno
 import json
+import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
 from .cards import Card
-from .errors import IllegalActionError, NotationError, RecordError, RulesError
+from .errors import CardlabError, RecordError, RecordLimitError, RulesError
 
-__all__ = ["Record", "HandRecord", "SCHEMA", "load", "loads"]
+__all__ = ["Record", "HandRecord", "SCHEMA", "load", "loads", "MAX_RECORD_BYTES", "MAX_DEPTH", "MAX_HANDS",
+           "MAX_ACTIONS_PER_HAND"]
+
+#: The largest record accepted, in bytes of UTF-8 text (checked before parsing).
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+#: The deepest nesting of JSON arrays and objects accepted (a record uses 4 levels).
+MAX_DEPTH = 16
+#: The most hands one record may hold (checked before validation).
+MAX_HANDS = 1000
+#: The most actions one hand may hold (checked before validation).
+MAX_ACTIONS_PER_HAND = 2000
 
 FORMAT = "cardlab-record"
 VERSION = 1
@@ -38,7 +68,7 @@ SCHEMA: dict = {
     "additionalProperties": False,
     "properties": {
         "format": {"const": FORMAT},
-        "version": {"const": VERSION},
+        "version": {"type": "integer", "const": VERSION},
         "variant": {"type": "string"},
         "rules": {"type": "object"},
         "players": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 4},
@@ -48,6 +78,7 @@ SCHEMA: dict = {
         "hands": {
             "type": "array",
             "minItems": 1,
+            "maxItems": MAX_HANDS,
             "items": {
                 "type": "object",
                 "required": ["dealer", "actions"],
@@ -56,7 +87,7 @@ SCHEMA: dict = {
                     "dealer": {"type": "integer", "minimum": 0, "maximum": 3},
                     "pack": {"type": "array", "items": {"type": "string"}},
                     "seed": {"type": "integer"},
-                    "actions": {"type": "array", "items": {"type": "string"}},
+                    "actions": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_ACTIONS_PER_HAND},
                     "comment": {"type": "string"},
                 },
                 "oneOf": [{"required": ["pack"]}, {"required": ["seed"]}],
@@ -160,11 +191,60 @@ class Record:
         return text + "\n"
 
     def save(self, path: str | Path) -> None:
-        """Write the record as UTF-8 JSON (the file is written whole, then moved into place)."""
+        """Write the record as UTF-8 JSON, atomically: the text is written to a new temporary
+        file in the same folder (a unique name ``.<name>.<random>.tmp``, created exclusively,
+        so an existing file or symbolic link there is never written through and two saves never
+        share it), flushed and fsynced, then moved over ``path`` with :func:`os.replace`. On
+        any failure the temporary file is removed and an existing file at ``path`` is left as
+        it was. A symbolic link at ``path`` is replaced by the file, not followed. The file
+        keeps the permission bits of the file it replaces (a new one gets the umask's).
+
+        Raises
+        ------
+        RecordError
+            If the record cannot be written as UTF-8 JSON (e.g. a text with a lone surrogate
+            given to the constructor; :func:`loads` refuses those), before any file is made.
+        OSError
+            If the folder does not exist or cannot be written, the disk is full (ENOSPC), or
+            ``path`` is a folder.
+        """
         path = Path(path)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(path)
+        try:
+            data = self.to_json().encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise RecordError("record", f"the record cannot be written as UTF-8 ({exc.reason} at "
+                                        f"character {exc.start} of its JSON text)") from None
+        folder = path.parent
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:
+            mode = None
+        fd, tmp = _create_temporary(folder, path.name)
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                if n <= 0:
+                    raise OSError(errno.EIO, "write wrote nothing", str(tmp))
+                view = view[n:]
+            if mode is not None:
+                os.fchmod(fd, mode)
+            os.fsync(fd)
+            os.close(fd)
+            fd = -1
+            os.replace(tmp, path)
+        except BaseException:
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        _fsync_folder(folder)
 
     # -- replay -----------------------------------------------------------------------------
     def replay(self) -> list:
@@ -194,6 +274,33 @@ class Record:
         return head + state_html(finals[-1])
 
 
+def _create_temporary(folder: Path, name: str) -> tuple[int, Path]:
+    """A new file ``folder/.<name>.<random>.tmp`` opened for writing, created exclusively
+    (``O_EXCL``: never an existing file or link) and not following links: ``(fd, path)``."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp = folder / f".{name}.{os.urandom(6).hex()}.tmp"
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(folder))
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename durable (best effort: not every system can fsync a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def _esc(text: str) -> str:
     import html
 
@@ -208,49 +315,87 @@ def _compact_lists(text: str) -> str:
         items = re.findall(r'"(?:[^"\\]|\\.)*"', m.group(0))
         return "[" + ", ".join(items) + "]"
 
-    return re.sub(r'\[\s*("(?:[^"\\]|\\.)*"\s*,?\s*)+\]', repl, text)
+    string = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+    return re.sub(r'\[\s*' + string + r'(?:\s*,\s*' + string + r')*\s*\]', repl, text)
 
 
 # -- loading -------------------------------------------------------------------------------
 
 
-def loads(text: str) -> Record:
-    """Parse and validate a record from JSON text.
+def loads(text: str | bytes) -> Record:
+    """Parse and validate a record from JSON text (``str``, or UTF-8 ``bytes``).
 
     Raises
     ------
     RecordError
-        With ``location`` ("" for the whole file, ``"rules.target"``, ``"hands[1].actions[7]"``
-        …) and the reason: invalid JSON, a missing or extra field, an unknown variant or
-        option, a pack that is not a legal deal, a dealer out of turn, an illegal action, an
-        unfinished hand followed by another, a hand after the game ended.
+        For any bad content, with ``location`` (``"(file)"`` for the text as a whole,
+        ``"record"`` for its top level, ``"rules.target"``, ``"hands[1].actions[7]"`` …) and
+        the reason: not UTF-8, invalid JSON (including ``NaN``, an integer of more digits than
+        Python converts, duplicate keys), a missing or extra field, a value of the wrong type
+        (a number that is not a whole number, or ``true``, where a seat or a seed is expected),
+        a text that cannot be written back as UTF-8, an unknown variant or option, a pack that
+        is not a legal deal, a dealer out of turn, an illegal action, an unfinished hand
+        followed by another, a hand after the game ended.
+    RecordLimitError
+        (a ``RecordError``) for a record over :data:`MAX_RECORD_BYTES`, :data:`MAX_DEPTH`,
+        :data:`MAX_HANDS` or :data:`MAX_ACTIONS_PER_HAND`; the error's ``limit`` names it.
     """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raw = bytes(text)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise _too_big(len(raw))
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError("(file)", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    elif not isinstance(text, str):
+        raise RecordError("(file)", f"a record is JSON text (str or bytes), not {type(text).__name__}")
+    elif len(text) > MAX_RECORD_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
+        raise _too_big(len(text.encode("utf-8", "surrogatepass")))
+    if text.startswith("\ufeff"):  # a UTF-8 byte order mark, as some editors write
+        text = text[1:]
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+    except _BadJSON as exc:
+        raise RecordError("(file)", f"not valid JSON: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise RecordError("", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise RecordError("(file)", f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordLimitError("(file)", "the JSON is nested too deeply", "MAX_DEPTH", MAX_DEPTH) from None
+    except ValueError as exc:  # e.g. an integer literal of more than sys.get_int_max_str_digits() digits
+        raise RecordError("(file)", f"not valid JSON for a record: {exc}") from None
     return from_dict(data)
 
 
 def load(path: str | Path) -> Record:
-    """Read and validate a record file (UTF-8 JSON); see :func:`loads` for the errors."""
+    """Read and validate a record file (UTF-8 JSON, at most :data:`MAX_RECORD_BYTES` bytes:
+    no more is read); the file is only read, never changed.
+
+    Raises
+    ------
+    RecordError
+        As :func:`loads` does, the message naming the file.
+    OSError
+        If the file cannot be read: it does not exist (``FileNotFoundError``), it is a folder
+        (``IsADirectoryError``), or it may not be read (``PermissionError``).
+    """
     path = Path(path)
+    with open(path, "rb") as f:
+        raw = f.read(MAX_RECORD_BYTES + 1)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError("", f"{path.name} is not UTF-8 text ({exc.reason})") from None
-    try:
-        return loads(text)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordLimitError("(file)", f"the file is larger than {MAX_RECORD_BYTES:,} bytes",
+                                   "MAX_RECORD_BYTES", MAX_RECORD_BYTES)
+        return loads(raw)
     except RecordError as exc:
-        raise RecordError(exc.location, f"{exc.message} (in {path.name})") from None
+        raise exc.with_note(f"(in {path.name})") from None
 
 
 def from_dict(data: Any) -> Record:
-    """Validate a record given as a decoded JSON object; see :func:`loads`."""
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(SCHEMA)
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(map(str, e.path))))
+    """Validate a record given as a decoded JSON object; see :func:`loads` for the errors
+    (every one a :class:`RecordError`; the text limits apply as nesting, hands and actions)."""
+    _check_shape(data)
+    errors = sorted(_validator().iter_errors(data), key=lambda e: (len(e.path), list(map(str, e.path))))
     if errors:
         e = errors[0]
         raise RecordError(_path(e.absolute_path), _schema_message(e))
@@ -265,6 +410,10 @@ def from_dict(data: Any) -> Record:
         rules = v.rules_from_dict(data["rules"])
     except RulesError as exc:
         raise RecordError(f"rules.{exc.option}" if exc.option else "rules", str(exc)) from None
+    except CardlabError as exc:
+        raise RecordError("rules", str(exc)) from None
+    except Exception as exc:  # a variant's own checks of an option's value
+        raise RecordError("rules", f"the rules cannot be built: {_describe(exc)}") from exc
     players = tuple(data["players"])
     if not v.accepts(len(players)):
         counts = " or ".join(map(str, v.player_counts or (v.players,)))
@@ -278,8 +427,10 @@ def from_dict(data: Any) -> Record:
         if "pack" in h:
             try:
                 pack = tuple(v.check_pack(h["pack"]))
-            except ValueError as exc:
+            except CardlabError as exc:
                 raise RecordError(f"hands[{i}].pack", str(exc)) from None
+            except Exception as exc:
+                raise RecordError(f"hands[{i}].pack", f"not a pack of this variant: {_describe(exc)}") from exc
         hands.append(HandRecord(dealer=h["dealer"], actions=tuple(h["actions"]), pack=pack, seed=h.get("seed"),
                                 comment=h.get("comment", "")))
     rec = Record(variant, rules, players, tuple(hands), data.get("title", ""), data.get("notes", ""),
@@ -288,52 +439,163 @@ def from_dict(data: Any) -> Record:
     return rec
 
 
+class _BadJSON(ValueError):
+    """Raised from the JSON parser's hooks: duplicate keys, NaN or Infinity."""
+
+
+def _no_duplicate_keys(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set = set()
+        for k, _v in pairs:
+            if k in seen:
+                raise _BadJSON(f"the key {k!r} appears twice in one object")
+            seen.add(k)
+    return out
+
+
+def _no_constant(name: str):
+    raise _BadJSON(f"{name} is not a JSON number")
+
+
+def _too_big(size: int) -> RecordLimitError:
+    return RecordLimitError("(file)", f"the record is {size:,} bytes of UTF-8 text", "MAX_RECORD_BYTES",
+                            MAX_RECORD_BYTES)
+
+
+def _check_shape(data: Any) -> None:
+    """Before schema validation: the limits (depth, hands, actions) and every value that could
+    not be saved again (a text that is not valid UTF-8, a number that is not finite), walking
+    the data without recursion."""
+    if isinstance(data, dict):
+        hands = data.get("hands")
+        if isinstance(hands, list):
+            if len(hands) > MAX_HANDS:
+                raise RecordLimitError("hands", f"the record has {len(hands):,} hands", "MAX_HANDS", MAX_HANDS)
+            for i, h in enumerate(hands):
+                acts = h.get("actions") if isinstance(h, dict) else None
+                if isinstance(acts, list) and len(acts) > MAX_ACTIONS_PER_HAND:
+                    raise RecordLimitError(f"hands[{i}].actions", f"hand {i + 1} has {len(acts):,} actions",
+                                           "MAX_ACTIONS_PER_HAND", MAX_ACTIONS_PER_HAND)
+    stack: list = [(data, (), 1)]
+    while stack:
+        x, where, depth = stack.pop()
+        if isinstance(x, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise RecordLimitError(_path(where), "the JSON is nested too deeply", "MAX_DEPTH", MAX_DEPTH)
+            if isinstance(x, dict):
+                for k, y in x.items():
+                    if not _encodable(k):
+                        raise RecordError(_path(where), f"a key that cannot be written as UTF-8: {k!r}")
+                    stack.append((y, where + (k,), depth + 1))
+            else:
+                stack.extend((y, where + (i,), depth + 1) for i, y in enumerate(x))
+        elif isinstance(x, str):
+            if not _encodable(x):
+                raise RecordError(_path(where), f"a text that cannot be written as UTF-8 (a lone surrogate): {x!r}")
+        elif isinstance(x, float) and not math.isfinite(x):
+            raise RecordError(_path(where), f"{x!r} is not a number JSON can write")
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_VALIDATOR = None
+
+
+def _validator():
+    """The schema's validator, for which "integer" means a JSON integer only: not ``1.0`` (which
+    JSON Schema counts as an integer) nor ``true``."""
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        import jsonschema
+
+        base = jsonschema.Draft202012Validator
+        checker = base.TYPE_CHECKER.redefine(
+            "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
+        _VALIDATOR = jsonschema.validators.extend(base, type_checker=checker)(SCHEMA)
+    return _VALIDATOR
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 def _replay(rec: Record) -> list:
+    """Replay every hand; every step (the game's score keeper, each deal, each action, each
+    score) is guarded, so a bad record gives a :class:`RecordError` at the hand or action
+    (typed engine errors by their message; any other exception the data can provoke in an engine
+    is reported the same way, in words that say so, with the exception as ``__cause__``; a
+    ``NameError`` or ``ImportError``, a broken engine whatever the record, passes through)."""
     from . import variants
 
     v = variants.get(rec.variant)
-    game = v.new_game(rec.rules, rec.hands[0].dealer, rec.players)
+    with _guard("hands[0].dealer"):
+        game = v.new_game(rec.rules, rec.hands[0].dealer, rec.players)
     finals = []
     for i, h in enumerate(rec.hands):
         where = f"hands[{i}]"
-        if game.is_over:
-            goal = getattr(game, "goal", None) or f"game to {rec.rules.target}"
-            raise RecordError(where, f"the game was already over ({rec.players[game.winner]} won the {goal}) "
-                                     f"before this hand")
-        if h.dealer != game.next_dealer:
-            raise RecordError(f"{where}.dealer", f"hand {i + 1} must be dealt by seat {game.next_dealer} "
-                                                 f"({rec.players[game.next_dealer]}): "
-                                                 f"{getattr(game, 'next_dealer_reason', 'the rotation of the deal')}")
-        try:
+        with _guard(where):
+            over = game.is_over
+            if over:
+                goal = getattr(game, "goal", None) or f"game to {rec.rules.target}"
+                raise RecordError(where, f"the game was already over ({rec.players[game.winner]} won the {goal}) "
+                                         f"before this hand")
+            if h.dealer != game.next_dealer:
+                raise RecordError(f"{where}.dealer", f"hand {i + 1} must be dealt by seat {game.next_dealer} "
+                                                     f"({rec.players[game.next_dealer]}): "
+                                                     f"{getattr(game, 'next_dealer_reason', 'the rotation of the deal')}")
+        with _guard(f"{where}.pack" if h.pack is not None else f"{where}.seed"):
             # a game whose deals depend on earlier ones (e.g. revised Ninety-Nine's trumps) deals itself
             deal_next = getattr(game, "deal_next", None)
             s = (deal_next(seed=h.seed, pack=h.pack) if callable(deal_next)
                  else v.deal(rec.rules, h.dealer, seed=h.seed, pack=h.pack, names=rec.players))
-        except ValueError as exc:
-            raise RecordError(f"{where}.pack", str(exc)) from None
         for j, text in enumerate(h.actions):
-            try:
+            with _guard(f"{where}.actions[{j}]", f"{text!r}: "):
                 s = s.apply(text)
-            except (IllegalActionError, NotationError) as exc:
-                raise RecordError(f"{where}.actions[{j}]", f"{text!r}: {exc}") from None
         finals.append(s)
-        if s.result is not None:
-            try:
+        with _guard(where):
+            finished = s.result is not None
+            if finished:
                 game.add(s)
-            except ValueError as exc:
-                raise RecordError(where, str(exc)) from None
-        elif i + 1 < len(rec.hands):
+        if not finished and i + 1 < len(rec.hands):
             raise RecordError(f"{where}.actions", f"hand {i + 1} is unfinished after {len(h.actions)} actions, "
                                                   f"but another hand follows")
     rec._cache["game"] = game
     return finals
 
 
+class _guard:
+    """``with _guard(location):`` turns any exception of the block into a RecordError there
+    (a RecordError passes unchanged)."""
+
+    def __init__(self, location: str, prefix: str = ""):
+        self.location = location
+        self.prefix = prefix
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None or isinstance(exc, (RecordError, NameError, ImportError)) or not isinstance(exc, Exception):
+            return False  # a NameError or ImportError is a broken engine, not a bad record
+        if isinstance(exc, CardlabError):
+            raise RecordError(self.location, f"{self.prefix}{exc}") from None
+        raise RecordError(self.location, f"{self.prefix}the engine could not replay this: {_describe(exc)}") from exc
+
+
 def _path(parts) -> str:
+    """A location such as ``hands[1].actions[7]``; ``"record"`` for the top level."""
     out = ""
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
+    return out or "record"
 
 
 def _schema_message(e) -> str:

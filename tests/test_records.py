@@ -156,13 +156,13 @@ def error_of(data) -> RecordError:
 
 def test_invalid_json():
     e = error_of('{"format": "cardlab-record", "version": 1,\n "variant": }')
-    assert e.location == ""
+    assert e.location == "(file)"
     assert "JSON" in e.message and "line 2" in e.message
 
 
 def test_not_an_object():
     e = error_of("[1, 2]")
-    assert e.location == "" and "object" in e.message
+    assert e.location == "record" and "object" in e.message
 
 
 @pytest.mark.parametrize("field", ["format", "version", "variant", "rules", "players", "hands"])
@@ -170,7 +170,7 @@ def test_missing_top_level_field(field):
     d = base_dict()
     del d[field]
     e = error_of(d)
-    assert e.location == "" and f"'{field}'" in e.message and "missing" in e.message
+    assert e.location == "record" and f"'{field}'" in e.message and "missing" in e.message
 
 
 def test_missing_field_in_a_hand():
@@ -184,7 +184,7 @@ def test_extra_fields():
     d = base_dict()
     d["winner"] = "A"
     e = error_of(d)
-    assert e.location == "" and "winner" in e.message and "unexpected" in e.message
+    assert e.location == "record" and "winner" in e.message and "unexpected" in e.message
     d = base_dict()
     d["hands"][0]["score"] = 3
     e = error_of(d)
@@ -380,7 +380,7 @@ def test_loading_invalid_json_file_leaves_it_untouched(tmp_path):
     path.write_bytes(raw)
     with pytest.raises(RecordError) as ei:
         records.load(path)
-    assert ei.value.location == "" and "broken.json" in str(ei.value)
+    assert ei.value.location == "(file)" and "broken.json" in str(ei.value)
     assert path.read_bytes() == raw
 
 
