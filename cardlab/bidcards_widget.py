@@ -32,8 +32,8 @@ from . import render
 from .cards import Card, Suit, format_cards, parse_card, parse_cards
 from .errors import CardlabError
 from .widgets import _html
-from .ninetynine import (BID_VALUE, CLASSIC, RANKS_99, NinetyNinePlayer, NinetyNineRules, NinetyNineState,
-                         deal_from_hands, estimate_tricks)
+from .ninetynine import BID_VALUE, CLASSIC, RANKS_99, NinetyNineRules, NinetyNineState, deal_from_hands
+from .players.ninetynine import NinetyNinePlayer, estimate_tricks
 
 __all__ = ["BidCardExplorer", "ways_table_html"]
 

@@ -52,20 +52,19 @@ import dataclasses
 from dataclasses import dataclass
 from itertools import combinations, repeat
 from operator import is_
-from typing import Literal, NamedTuple, Sequence
+from typing import ClassVar, Literal, NamedTuple, Sequence
 
 from .actions import Action, play
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from .state import GameState
-from .tricks import TrickRules, legal_plays, trick_winner
+from .state import GameState, HandResult
+from .tricks import Trick, TrickRules, trick_winner
 
 __all__ = [
     "NinetyNineRules", "CLASSIC", "REVISED", "PRESETS", "RULES", "RANKS_99", "BID_VALUE", "SUCCESS_TRUMP",
-    "PACK_36", "CLUB_TWO", "Trick", "NinetyNineResult", "NinetyNineView", "NinetyNineState", "NinetyNineGame",
-    "NinetyNineRubber", "NinetyNinePlayer", "DealError", "deal", "deal_from_hands", "shuffled_pack",
-    "parse_action", "bid_value", "ways_to_bid", "estimate_tricks", "deal_score",
+    "PACK_36", "CLUB_TWO", "NinetyNineResult", "NinetyNineView", "NinetyNineState", "DealError", "deal", "deal_from_hands", "shuffled_pack", "parse_action", "bid_value",
+    "ways_to_bid", "deal_score", "describe_action",
 ]
 
 VARIANT = "ninety-nine"
@@ -84,6 +83,7 @@ CLUB_TWO: Card = Card.of(Suit.CLUBS, Rank.TWO)
 TRICK_RULES = TrickRules(rank_order=RANKS_99, must_follow=True)
 _STRENGTH = TRICK_RULES._strength
 _PACK_SET = frozenset(PACK_36)
+_ALL_CARDS = _PACK_SET | {JOKER, CLUB_TWO}
 
 #: Rule ids, their text and source; every IllegalActionError names one of these ids.
 RULES: dict[str, tuple[str, str]] = {
@@ -100,6 +100,9 @@ RULES: dict[str, tuple[str, str]] = {
                            "the previous deal make ♣ trumps, 2 make ♥, 1 makes ♠, none makes ♦.",
                            "PBCG, W99; FOS99 and BGA99 for the ♦ first deal (rules-notes B-7)"),
     "99.turn": ("Only the player to act may act; when the deal is over nobody may.", "all sources"),
+    "99.action": ("An action is a card played ('A♠', 'Jo'), three bid cards laid aside ('bid 6♦ K♠ A♣'), or, in "
+                  "the premium round, 'declare', 'reveal' or 'pass' (each without a card or number).",
+                  "cardlab notation"),
     "99.bid": ("Each player lays aside exactly three bid cards face down; the bid is the sum of their suit values, "
                "♦ 0, ♠ 1, ♥ 2, ♣ 3 (0 to 9 tricks); their ranks do not matter. Play starts once all three have bid.",
                "SEED-001, P99, DP99"),
@@ -127,7 +130,6 @@ RULES: dict[str, tuple[str, str]] = {
                   "in a new game; the rubber's winner adds 100 for each game fewer than eight played.", "PBCG"),
     "99.dealer": ("The deal passes to the left after each deal.", "DP99, P99"),
 }
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,7 +246,6 @@ class NinetyNineRules(RuleSet):
         return _PACK_SET | {w} if w is not None else _PACK_SET
 
 
-
 #: The classic joker game of [SEED-001] (rules-notes §2): the default.
 CLASSIC = NinetyNineRules()
 
@@ -297,6 +298,31 @@ def parse_action(text: str | Action) -> Action:
         raise NotationError(
             f"{text!r} is not a Ninety-Nine action: play a card ('A♠', 'Jo'), lay aside bid cards "
             f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass' ({exc})") from None
+
+
+_SHAPES = {"play": "a card play names one card of the pack ('A♠', 'Jo') and nothing more",
+           "bid": "a bid names its bid cards ('bid 6♦ K♠ A♣'), and no single card",
+           **{k: f"'{k}' takes no card and no number" for k in ("pass", "declare", "reveal")}}
+
+
+def _malformed(action: Action) -> str | None:
+    """Why ``action`` is not a Ninety-Nine action at all (its kind or payload), in words, or
+    ``None`` if it has the shape of one [99.action]. Equal is not enough: an int equals a Card."""
+    kind, card, value = action
+    if kind == "play":
+        ok = card.__class__ is Card and value is None and card in _ALL_CARDS
+    elif kind == "bid":
+        ok = (card is None and value.__class__ is tuple
+              and all(c.__class__ is Card and c in _ALL_CARDS for c in value))
+    elif kind in ("pass", "declare", "reveal"):
+        ok = card is None and value is None
+    else:
+        what = "Ninety-Nine has no marriages; " if kind == "marriage" else ""
+        return (f"'{str(action)}' is not a Ninety-Nine action: {what}play a card, lay aside bid cards "
+                f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass'")
+    if ok:
+        return None
+    return f"'{str(action)}' is not a well-formed action: {_SHAPES[kind]}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,53 +425,6 @@ class _BidActions(dict):
 
 
 _BID_ACTIONS = _BidActions()
-
-
-def estimate_tricks(cards: Sequence[Card], trump: Suit | None) -> tuple[float, list[str]]:
-    """A learner's estimate of the tricks ``cards`` (the nine to play, with the joker already
-    replaced by the card it stands for) will take, with the reasons, one line per counted card.
-
-    Counting rules (readable, not optimal):
-
-    * an ace counts 1; a king counts 1 with the ace of its suit, else ½ if it has a guard;
-      a queen counts ½ with the ace or king of its suit and a guard;
-    * trumps: every trump beyond the third counts 1 more (long trumps win when the others are
-      out); the jack of trumps counts ½ with three or more trumps;
-    * at no trump, every card beyond the fourth in a suit headed by an ace or king counts ½.
-
-    Returns ``(estimate, reasons)``; the estimate is a multiple of ½."""
-    by_suit: dict[Suit, list[Card]] = {s: [] for s in Suit}
-    for c in cards:
-        by_suit[c.suit].append(c)
-    est = 0.0
-    why: list[str] = []
-    for s, held in by_suit.items():
-        ranks = {c.rank for c in held}
-        n = len(held)
-        if Rank.ACE in ranks:
-            est += 1
-            why.append(f"A{s.symbol}: 1")
-        if Rank.KING in ranks:
-            if Rank.ACE in ranks:
-                est += 1
-                why.append(f"K{s.symbol} with the ace: 1")
-            elif n >= 2:
-                est += 0.5
-                why.append(f"K{s.symbol} guarded: ½")
-        if Rank.QUEEN in ranks and n >= 3 and (Rank.ACE in ranks or Rank.KING in ranks):
-            est += 0.5
-            why.append(f"Q{s.symbol} with a higher honour: ½")
-        if s == trump:
-            if n > 3:
-                est += n - 3
-                why.append(f"{n} trumps: {n - 3} long trump{'s' if n > 4 else ''}")
-            if Rank.JACK in ranks and n >= 3:
-                est += 0.5
-                why.append(f"J{s.symbol} among {n} trumps: ½")
-        elif trump is None and n > 4 and (Rank.ACE in ranks or Rank.KING in ranks):
-            est += 0.5 * (n - 4)
-            why.append(f"long {s.symbol} ({n} cards): {0.5 * (n - 4):g}")
-    return est, why
 
 
 # ---------------------------------------------------------------------------------------------
@@ -630,32 +609,13 @@ def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], turnup: Card | 
 # Tricks, results, views
 
 
-class Trick(NamedTuple):
-    """A completed trick.
-
-    Attributes
-    ----------
-    leader : int
-        The seat that led.
-    cards : tuple of 3 Card
-        In play order, the lead first: the card of seat ``s`` is ``cards[(s - leader) % 3]``
-        (the joker appears as itself; see :attr:`NinetyNineState.joker_as`).
-    winner : int
-        The seat that won it.
-    """
-
-    leader: int
-    cards: tuple
-    winner: int
-
-    def by_seat(self) -> tuple[Card, Card, Card]:
-        """The cards indexed by seat (``by_seat()[s]`` is what seat ``s`` played)."""
-        return tuple(self.cards[(s - self.leader) % 3] for s in range(3))  # type: ignore[return-value]
+#: The result's ``reason`` by the number of players who made their bid.
+_REASONS = ("no_success", "one_success", "two_successes", "three_successes")
 
 
 @dataclass(frozen=True)
-class NinetyNineResult:
-    """How a deal was scored [99.score, 99.premium.score].
+class NinetyNineResult(HandResult):
+    """How a deal was scored [99.score, 99.premium.score] (extends :class:`cardlab.state.HandResult`).
 
     Attributes
     ----------
@@ -675,7 +635,17 @@ class NinetyNineResult:
         Each seat's score in parts (tricks, success bonus, premium), adding up to ``scores``.
     explanation : str
         The scoring in words (only what is public: failed bids are not named).
+    returns : tuple of 3 int
+        (property) The same as ``scores``: what each seat scores this deal, in :attr:`unit`.
+    winner : None
+        (property) Always ``None``: a deal of Ninety-Nine has no winner (every seat scores, and
+        only the game, to 99 or 100, is won: :attr:`NinetyNineGame.winner`).
+    reason : str
+        (property) ``"no_success"``, ``"one_success"``, ``"two_successes"`` or
+        ``"three_successes"``: how many made their bid (every deal ends after nine tricks).
     """
+
+    unit: ClassVar[str] = "score points"
 
     bids: tuple
     tricks: tuple[int, int, int]
@@ -685,6 +655,18 @@ class NinetyNineResult:
     scores: tuple[int, int, int]
     parts: tuple
     explanation: str
+
+    @property
+    def returns(self) -> tuple[int, int, int]:
+        return self.scores
+
+    @property
+    def winner(self) -> None:
+        return None
+
+    @property
+    def reason(self) -> str:
+        return _REASONS[self.successes]
 
     def public(self, shown: Sequence[bool]) -> "NinetyNineResult":
         """A copy with the bids of seats not in ``shown`` replaced by ``None``."""
@@ -773,6 +755,8 @@ class NinetyNineView:
 
     Attributes
     ----------
+    variant : str
+        ``"ninety-nine"``.
     seat : int
     hand : tuple of Card
         This seat's cards still to play (12 before bidding, then 9 down to 0).
@@ -795,8 +779,8 @@ class NinetyNineView:
     joker_as : Card or None
         The card the joker (or ♣2) counts as, ``None`` when it is not in play.
     wild : Card or None
-        The wild card of these rules (the joker or ♣2).
-    phase : "bid", "premium", "play" or "over"
+        (property) The wild card of these rules (the joker or ♣2), ``rules.wild``.
+    phase : "bidding", "premium", "play" or "over"
     premium : (seat, kind) or None
         The premium offer that stands (public: offers are made aloud); it is carried out, and
         its cards shown, once the premium round is over.
@@ -806,9 +790,11 @@ class NinetyNineView:
         The current trick, lead first; the card of the i-th player is ``trick[i]``, played by
         seat ``(leader + i) % 3``.
     leader : int
-    tricks : tuple of Trick
-        Completed tricks (public).
+    tricks : tuple of :class:`cardlab.tricks.Trick`
+        Completed tricks (public), cards as (seat, Card) pairs in play order.
     tricks_won : tuple of 3 int
+    points : tuple of 3 int
+        Card points: always 0, Ninety-Nine has none (tricks count: :attr:`tricks_won`).
     unseen : tuple of Card
         The cards this seat cannot see: the others' hidden hands and face-down bid cards.
     to_act : int or None
@@ -833,7 +819,6 @@ class NinetyNineView:
     trump: Suit | None
     turnup: Card | None
     joker_as: Card | None
-    wild: Card | None
     phase: str
     premium: tuple | None
     premium_calls: tuple
@@ -841,6 +826,7 @@ class NinetyNineView:
     leader: int
     tricks: tuple
     tricks_won: tuple
+    points: tuple
     unseen: tuple
     to_act: int | None
     legal_actions: tuple
@@ -849,10 +835,15 @@ class NinetyNineView:
     rules: NinetyNineRules
     dealer: int
     names: tuple
+    variant: str = VARIANT
+
+    @property
+    def wild(self) -> Card | None:
+        return self.rules.wild
 
     def effective(self, card: Card) -> Card:
         """``card`` as it plays: the joker (or ♣2) becomes the card it stands for."""
-        return _stand_in(card, self.wild, self.joker_as)
+        return _stand_in(card, self.rules.wild, self.joker_as)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -882,13 +873,14 @@ class NinetyNineState(GameState):
         The card the wild card (joker or ♣2, ``rules.wild``) counts as: the turn-up, unless the
         wild card itself was turned up (then ``None``).
     phase : str
-        ``"bid"``, ``"premium"``, ``"play"`` or ``"over"``.
+        ``"bidding"`` (laying aside bid cards), ``"premium"``, ``"play"`` or ``"over"``.
     leader : int
         Seat leading the current trick.
     trick : tuple of Card
         The current trick's cards, lead first; ``trick[i]`` was played by ``(leader + i) % 3``.
-    tricks : tuple of :class:`Trick`
-        Completed tricks in order (leader, cards in play order, winner).
+    tricks : tuple of :class:`cardlab.tricks.Trick`
+        Completed tricks in order: ``Trick(leader, cards, winner)``, ``cards`` the (seat, Card)
+        pairs in play order (the joker appears as itself; see :attr:`joker_as`).
     tricks_won : tuple of 3 int
         Tricks taken so far per seat (Ninety-Nine has no card points and no marriages:
         :attr:`marriages` is always empty).
@@ -903,9 +895,8 @@ class NinetyNineState(GameState):
     to_act : int or None
     """
 
-    __slots__ = ("rules", "dealer", "names", "pack", "hands", "bid_cards", "bids", "turnup", "trump", "trump_reason",
-                 "joker_as", "previous_successes", "phase", "leader", "trick", "tricks", "tricks_won", "premium",
-                 "premium_calls", "result", "_to_act", "_tab")
+    __slots__ = ("hands", "bid_cards", "bids", "turnup", "trump", "trump_reason", "joker_as", "previous_successes",
+                 "phase", "leader", "trick", "tricks", "tricks_won", "premium", "premium_calls", "_tab")
 
     variant = VARIANT
     trick_rules = TRICK_RULES
@@ -913,10 +904,7 @@ class NinetyNineState(GameState):
 
     @classmethod
     def _initial(cls, rules, dealer, hands, turnup, trump, joker_as, why, names, pack, previous_successes):
-        s = object.__new__(cls)
-        s.parent = None
-        s.last_action = None
-        s._legal = None
+        s = cls._blank()
         s.rules = rules
         s.dealer = dealer
         s.names = names
@@ -929,59 +917,18 @@ class NinetyNineState(GameState):
         s.trump_reason = why
         s.joker_as = joker_as
         s.previous_successes = previous_successes
-        s.phase = "bid"
+        s.phase = "bidding"
         s.leader = (dealer + 1) % 3
         s.trick = ()
         s.tricks = ()
         s.tricks_won = (0, 0, 0)
         s.premium = None
         s.premium_calls = ()
-        s.result = None
         s._to_act = (dealer + 1) % 3
         s._tab = _deal_tables(rules.wild, joker_as)
         return s
 
-    def _child(self, action: Action) -> "NinetyNineState":
-        # Every slot of NinetyNineState copied by hand (faster than a loop over __slots__); the
-        # tuples are shared, never changed in place. Add a new slot here too.
-        s = _new_state(NinetyNineState)
-        s.rules = self.rules
-        s.dealer = self.dealer
-        s.names = self.names
-        s.pack = self.pack
-        s.hands = self.hands
-        s.bid_cards = self.bid_cards
-        s.bids = self.bids
-        s.turnup = self.turnup
-        s.trump = self.trump
-        s.trump_reason = self.trump_reason
-        s.joker_as = self.joker_as
-        s.previous_successes = self.previous_successes
-        s.phase = self.phase
-        s.leader = self.leader
-        s.trick = self.trick
-        s.tricks = self.tricks
-        s.tricks_won = self.tricks_won
-        s.premium = self.premium
-        s.premium_calls = self.premium_calls
-        s.result = self.result
-        s._to_act = self._to_act
-        s._tab = self._tab
-        s.parent = self
-        s.last_action = action
-        s._legal = None
-        return s
-
     # -- queries ------------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` when the deal is over."""
-        return None if self.result is not None else self._to_act
-
-    @property
-    def is_finished(self) -> bool:
-        return self.result is not None
-
     @property
     def eldest(self) -> int:
         """The dealer's left, who bids and leads first."""
@@ -997,7 +944,7 @@ class NinetyNineState(GameState):
     @property
     def trick_number(self) -> int:
         """1-based number of the trick in play (9 once the deal is over; 0 before the play)."""
-        if self.phase in ("bid", "premium"):
+        if self.phase in ("bidding", "premium"):
             return 0
         return len(self.tricks) + (1 if self.trick or self.result is None else 0)
 
@@ -1008,6 +955,21 @@ class NinetyNineState(GameState):
     def bid_of(self, cards: Sequence[Card]) -> int:
         """The bid ``cards`` would make as bid cards in this deal [99.bid, 99.joker]."""
         return sum(BID_VALUE[self.effective(c).suit] for c in cards)
+
+    def points(self, seat: int) -> int:
+        """Card points of ``seat``: always 0, as Ninety-Nine has no card points (each trick scores
+        1 point at the end: see :attr:`tricks_won`)."""
+        return 0
+
+    def card_locations(self) -> dict[str, tuple[Card, ...]]:
+        """Where every card of :attr:`pack` is: ``"hand 0"`` … ``"hand 2"`` (cards still to play),
+        ``"bid cards 0"`` … ``"bid cards 2"``, ``"turn-up"`` (the classic turn-up; empty in the
+        revised rules), ``"trick"`` (the trick in play) and ``"tricks"`` (completed tricks, in
+        play order). Each card is in exactly one place."""
+        h, b = self.hands, self.bid_cards
+        return {"hand 0": h[0], "hand 1": h[1], "hand 2": h[2], "bid cards 0": b[0], "bid cards 1": b[1],
+                "bid cards 2": b[2], "turn-up": () if self.turnup is None else (self.turnup,), "trick": self.trick,
+                "tricks": tuple(c for t in self.tricks for _, c in t.cards)}
 
     @property
     def premium_settled(self) -> tuple | None:
@@ -1051,8 +1013,8 @@ class NinetyNineState(GameState):
         # Built straight from the hand with the deal's lookup tables (self._tab). It is the same
         # list, in the same order, as the plain rule statement: bid actions are
         # ``Action("bid", None, c) for c in combinations(sorted(hand, key=_bid_sort_key(...)), 3)``
-        # and plays are ``legal_plays`` on the effective cards (see _legal_plain, checked against
-        # this at every step of random deals by tests/test_ninetynine_speed_consistency.py).
+        # and plays are ``legal_plays`` on the effective cards (``legal_plain`` in
+        # tests/test_ninetynine_speed_consistency.py, checked against this at every step of random deals).
         seat = self._to_act
         hand = self.hands[seat]
         phase = self.phase
@@ -1064,7 +1026,7 @@ class NinetyNineState(GameState):
             led = suit[self.trick[0]]
             same = tuple([plays[c] for c in hand if suit[c] == led])
             return same if same else tuple(map(plays.__getitem__, hand))
-        if phase == "bid":
+        if phase == "bidding":
             # C(12, 3) = 220 actions, looked up (in C) among the interned bid actions.
             ordered = sorted(hand, key=self._tab.bid_rank.__getitem__)
             return tuple(map(_BID_ACTIONS.__getitem__, combinations(ordered, 3)))
@@ -1075,33 +1037,10 @@ class NinetyNineState(GameState):
             return (PASS, REVEAL)
         return (PASS,)
 
-    def _legal_plain(self) -> tuple[Action, ...]:
-        """The legal actions written out from the plain rule statements (:func:`_bid_sort_key`,
-        :func:`~cardlab.tricks.legal_plays` on :meth:`effective` cards): slower, the reference
-        that :meth:`legal_actions` must equal exactly, order included."""
-        if self.result is not None:
-            return ()
-        seat = self._to_act
-        hand = self.hands[seat]
-        if self.phase == "bid":
-            key = _bid_sort_key(self.rules.wild, self.joker_as)
-            return tuple(Action("bid", None, c) for c in combinations(sorted(hand, key=key), 3))
-        if self.phase == "premium":
-            offer = self.premium
-            if offer is None:
-                return (PASS, DECLARE, REVEAL)
-            if offer[1] == "declare":
-                return (PASS, REVEAL)
-            return (PASS,)
-        if not self.trick:
-            return tuple(play(c) for c in hand)
-        eff = {self.effective(c): c for c in hand}
-        allowed = legal_plays(tuple(eff), tuple(self.effective(c) for c in self.trick), self.trump, TRICK_RULES)
-        return tuple(play(eff[c]) for c in allowed)
-
     # -- applying actions -----------------------------------------------------------------
     def _canonical(self, action: Action) -> Action:
-        if action.kind == "bid" and isinstance(action.value, tuple) and self.phase == "bid":
+        # (called on a well-formed action only: a bid's value is a tuple of Cards)
+        if action.kind == "bid" and self.phase == "bidding":
             key = _bid_sort_key(self.rules.wild, self.joker_as)
             return Action("bid", None, tuple(sorted(action.value, key=key)))
         return action
@@ -1134,17 +1073,20 @@ class NinetyNineState(GameState):
         return s
 
     def _accept(self, action: Action | str, legal: tuple) -> Action:
-        """``action`` parsed and in canonical form if it is legal now (``legal`` is this state's
-        legal list); raises NotationError or IllegalActionError as :meth:`apply` says."""
+        """The action of ``legal`` (this state's legal list) that ``action`` (an Action or its
+        text, the bid cards in any order) stands for; raises NotationError or IllegalActionError
+        as :meth:`apply` says. An Action that is not of this variant's shape, or only equal to a
+        legal one (an int equals a Card), is refused with rule 99.action and never applied."""
         if not isinstance(action, Action):
             action = parse_action(action)
-        elif action.kind not in ("play", "bid", "pass", "declare", "reveal"):
-            raise NotationError(f"{str(action)!r} is not a Ninety-Nine action: play a card, lay aside bid "
-                                f"cards ('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass'")
+        else:
+            malformed = _malformed(action)
+            if malformed is not None:
+                raise IllegalActionError("99.action", malformed)
         action = self._canonical(action)
         if action not in legal:
             raise self._why_illegal(action)
-        return action
+        return legal[legal.index(action)]
 
     def playout(self, choose) -> NinetyNineResult:
         """Play the deal to its end with ``choose(legal_actions) -> Action`` and return the
@@ -1207,9 +1149,11 @@ class NinetyNineState(GameState):
             self._to_act = (seat + 1) % 3
             return
         eff = self._tab.eff
-        i = trick_winner((eff[trick[0]], eff[trick[1]], eff[trick[2]]), self.trump, TRICK_RULES)
-        winner = (self.leader + i) % 3
-        self.tricks = self.tricks + (Trick(self.leader, trick, winner),)
+        leader = self.leader
+        winner = (leader + trick_winner((eff[trick[0]], eff[trick[1]], eff[trick[2]]), self.trump, TRICK_RULES)) % 3
+        p0, p1, p2 = _PAIRS_FROM[leader]    # the (seat, card) pairs, made once at import
+        self.tricks = self.tricks + (_new_tuple(Trick, (leader, (p0[trick[0]], p1[trick[1]], p2[trick[2]]),
+                                                        winner)),)
         self.tricks_won = _put(self.tricks_won, winner, self.tricks_won[winner] + 1)
         self.trick = ()
         self.leader = winner
@@ -1231,7 +1175,7 @@ class NinetyNineState(GameState):
         seat = self._to_act
         name = self.names[seat]
         kind = action.kind
-        if self.phase == "bid":
+        if self.phase == "bidding":
             if kind != "bid":
                 return IllegalActionError("99.bid", f"first every player lays aside three bid cards; {name} is to bid "
                                                     f"(e.g. 'bid {format_cards(self.hands[seat][:3])}')")
@@ -1248,6 +1192,8 @@ class NinetyNineState(GameState):
             if kind == "play":
                 return IllegalActionError("99.premium", f"the premium round comes first: {name} may declare, reveal or "
                                                         f"pass")
+            if self.premium is None:    # (every premium call is legal then: not reached)
+                return IllegalActionError("99.premium", f"{name} may declare, reveal or pass")
             p_seat, p_kind = self.premium
             if kind == "declare" and p_kind == "declare":
                 return IllegalActionError("99.premium", f"{self.names[p_seat]} has already offered to declare and, "
@@ -1281,7 +1227,7 @@ class NinetyNineState(GameState):
         revealed = tuple(self.hands[s] if s == revealer else None for s in range(3))
         visible = set(self.hands[seat]) | set(self.bid_cards[seat]) | set(self.trick)
         for t in self.tricks:
-            visible.update(t.cards)
+            visible.update(c for _, c in t.cards)
         for s in range(3):
             if shown_bids[s]:
                 visible.update(shown_bids[s])
@@ -1296,9 +1242,9 @@ class NinetyNineState(GameState):
             seat=seat, hand=self.hands[seat], bid_cards=self.bid_cards[seat], bid=self.bids[seat],
             hand_sizes=tuple(len(h) for h in self.hands), bids_laid=tuple(bool(b) for b in self.bid_cards),
             shown_bids=shown_bids, revealed_hand=revealed, trump=self.trump, turnup=self.turnup,
-            joker_as=self.joker_as, wild=self.rules.wild, phase=self.phase, premium=self.premium,
+            joker_as=self.joker_as, phase=self.phase, premium=self.premium,
             premium_calls=self.premium_calls, trick=self.trick, leader=self.leader, tricks=self.tricks,
-            tricks_won=self.tricks_won, unseen=unseen, to_act=self.to_act,
+            tricks_won=self.tricks_won, points=(0, 0, 0), unseen=unseen, to_act=self.to_act,
             legal_actions=self.legal_actions() if self.to_act == seat else (), finished=self.result is not None,
             result=res, rules=self.rules, dealer=self.dealer, names=self.names)
 
@@ -1306,23 +1252,22 @@ class NinetyNineState(GameState):
         """The last step in words (the deal, for the first state). Never names a hidden card."""
         return explain_step(self)
 
-    def __repr__(self) -> str:
-        status = "finished" if self.result else f"{self.names[self._to_act]} to act"
+    def _summary(self) -> str:
+        """Where the deal stands, for ``repr``: ``"play, trick 3, trumps ♠, tricks 1–0–1"``."""
         trump = self.trump.symbol if self.trump is not None else "no trump"
-        return (f"<NinetyNineState {self.rules.name}: {self.phase}, trick {self.trick_number}, trumps {trump}, "
-                f"tricks {'–'.join(map(str, self.tricks_won))}, {status}>")
-
-    def _repr_html_(self) -> str:
-        from .render import state_html
-
-        return state_html(self)
+        return (f"{self.phase}, trick {self.trick_number}, trumps {trump}, "
+                f"tricks {'–'.join(map(str, self.tricks_won))}")
 
 
 def _put(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-_new_state = object.__new__
+_new_tuple = tuple.__new__
+#: ``_PAIRS[seat][code]`` is the pair ``(seat, card)`` of a completed Trick, shared by every trick.
+_PAIRS = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i in range(80)) for seat in range(3))
+#: The pair tables of the first, second and third card of a trick led by each seat.
+_PAIRS_FROM = tuple((_PAIRS[ld], _PAIRS[(ld + 1) % 3], _PAIRS[(ld + 2) % 3]) for ld in range(3))
 
 
 def _trump_words(s: NinetyNineState) -> str:
@@ -1398,7 +1343,7 @@ def explain_step(s: NinetyNineState) -> str:
             if not s.trick:
                 t = s.tricks[-1]
                 w = t.winner
-                wc = t.cards[(w - t.leader) % 3]
+                wc = t.card_of(w)
                 why = ("the highest trump" if s.trump is not None and s.effective(wc).suit == s.trump
                        and led != s.trump else "the highest card of the suit led")
                 n = s.tricks_won[w]
@@ -1420,381 +1365,67 @@ def explain_step(s: NinetyNineState) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# The game and the rubber
+# Front ends
 
 
-class NinetyNineGame:
-    """A game of several deals, to ``rules.target`` score points (99 classic, 100 revised)
-    [99.game, 99.game.bonus, 99.dealer].
+def describe_action(action: Action, state: "NinetyNineState | None" = None) -> "variants.ActionText":  # noqa: F821
+    """How a front end shows ``action``: its group, button text and help, in the rule's words.
 
-    Deal the next deal with :meth:`deal` (its dealer passes to the left; in the revised rules its
-    trumps follow from the previous deal's successes), play it, then :meth:`add` its final
-    state. The game is over after the deal in which someone reaches the target, unless the
-    highest totals are tied (then it plays on). :meth:`rows` and :meth:`score_sheet` give the
-    score sheet; ``goal`` and :meth:`row_summary` serve the Stepper's game line.
-
-    Parameters
-    ----------
-    rules : NinetyNineRules
-    first_dealer : int
-        Seat 0, 1 or 2.
-    names : three str
-
-    Raises
-    ------
-    DealError
-        For a first dealer that is not a seat.
-    """
-
-    def __init__(self, rules: NinetyNineRules = CLASSIC, first_dealer: int = 0,
-                 names: Sequence[str] = ("A", "B", "C")):
-        if first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
-            raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
-        if not isinstance(rules, NinetyNineRules):
-            raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
-        if len(tuple(names)) != 3:
-            raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
-        self.rules = rules
-        self.first_dealer = first_dealer
-        self.names = tuple(names)
-        self.hands: list[NinetyNineState] = []
-        self._rows: list[dict] = []
-        self.totals = [0, 0, 0]
-        self.bonus = (0, 0, 0)
-        self._winner: int | None = None
-
-    @property
-    def goal(self) -> str:
-        """The goal in words, e.g. ``"game to 99"``."""
-        extra = f" (+{self.rules.game_bonus} game bonus)" if self.rules.game_bonus else ""
-        return f"game to {self.rules.target}{extra}"
-
-    @property
-    def next_dealer(self) -> int:
-        """The dealer of the next deal: the deal passes to the left [99.dealer]."""
-        if not self.hands:
-            return self.first_dealer
-        return (self.hands[-1].dealer + 1) % 3
-
-    @property
-    def next_dealer_reason(self) -> str:
-        if not self.hands:
-            return "the first dealer is chosen by cutting"
-        return "the deal passes to the left [rule 99.dealer]"
-
-    @property
-    def previous_successes(self) -> int | None:
-        """Successes in the last deal (revised rules: they fix the next trumps), or ``None``
-        before the first deal and in the classic game."""
-        if self.rules.mode != "revised" or not self.hands:
-            return None
-        return self.hands[-1].result.successes
-
-    @property
-    def is_over(self) -> bool:
-        return self._winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The seat with the highest total once someone has reached the target, or ``None``."""
-        return self._winner
-
-    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> NinetyNineState:
-        """Deal the next deal (by :attr:`next_dealer`, with the revised trumps). Raises
-        :class:`DealError` if the game is over; deal errors pass through."""
-        if self.is_over:
-            raise DealError(f"the game is over: {self.names[self._winner]} won the {self.goal}")
-        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names,
-                    previous_successes=self.previous_successes)
-
-    #: The hook a game record's replay may use to deal each deal in the game's context (the
-    #: revised rules' trumps depend on the previous deal): the same as :meth:`deal`.
-    deal_next = deal
-
-    def add(self, final: NinetyNineState) -> dict:
-        """Score a finished deal and return its score-sheet row.
-
-        Raises :class:`DealError` if the deal is unfinished, dealt by the wrong seat, played
-        under other rules or (revised) with trumps other than the previous deal fixed, or if the
-        game is already over."""
-        if not isinstance(final, NinetyNineState) or final.result is None:
-            raise DealError("only a finished deal can be scored")
-        if self.is_over:
-            raise DealError("the game is already over")
-        if final.dealer != self.next_dealer:
-            raise DealError(f"deal {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
-                            f"[rule 99.dealer]")
-        if final.rules != self.rules:
-            raise DealError("the deal was played under other rules than the game")
-        if final.previous_successes != self.previous_successes:
-            raise DealError("the deal's trumps do not follow from the previous deal's successes "
-                            "[rule 99.trump.successes]")
-        res = final.result
-        self.hands.append(final)
-        for s in range(3):
-            self.totals[s] += res.scores[s]
-        note = ""
-        top = max(self.totals)
-        if top >= self.rules.target:
-            leaders = [s for s in range(3) if self.totals[s] == top]
-            if len(leaders) == 1:
-                self._winner = leaders[0]
-                gb = self.rules.game_bonus
-                if gb:
-                    got = [s for s in range(3) if self.totals[s] >= self.rules.target]
-                    self.bonus = tuple(gb if s in got else 0 for s in range(3))
-                    for s in got:
-                        self.totals[s] += gb
-                    note = "{} wins the game; game bonus +{} to {}".format(
-                        self.names[self._winner], gb, " and ".join(self.names[s] for s in got))
-                else:
-                    note = f"{self.names[self._winner]} wins the game"
-            else:
-                note = "tied at the top: another deal [rule 99.game]"
-        trump = final.trump.symbol if final.trump is not None else "NT"
-        row = {
-            "deal": len(self.hands),
-            "dealer": self.names[final.dealer],
-            "trumps": trump,
-            "bids": "–".join(str(b) for b in res.bids),
-            "tricks": "–".join(str(t) for t in res.tricks),
-            "made": ", ".join(self.names[s] for s in range(3) if res.made[s]) or "—",
-            "premium": (f"{self.names[res.premium[0]]} {res.premium[1]}s" if res.premium else "—"),
-            "scores": "–".join(str(x) for x in res.scores),
-            self.names[0]: self.totals[0],
-            self.names[1]: self.totals[1],
-            self.names[2]: self.totals[2],
-            "note": note,
-        }
-        self._rows.append(row)
-        return row
-
-    def row_summary(self, row: dict) -> str:
-        """What one deal scored, e.g. ``"Ana +4, Boris +23, Cleo +22 (made: Boris, Cleo)"``, and
-        the game bonus when the deal ended a revised game (``"…; game bonus +100 to Ana and Boris"``)."""
-        scores = row["scores"].split("–")
-        text = ", ".join(f"{n} +{x}" for n, x in zip(self.names, scores))
-        note = row.get("note", "")
-        bonus = f"; {note[note.index('game bonus'):]}" if "game bonus" in note else ""
-        return f"{text} (made: {row['made']}){bonus}"
-
-    def rows(self) -> list[dict]:
-        """The score sheet, one dict per deal, with running totals under each player's name."""
-        return list(self._rows)
-
-    def score_sheet(self):
-        """The score sheet as a pandas DataFrame indexed by deal (imports pandas)."""
-        import pandas as pd
-
-        cols = ["deal", "dealer", "trumps", "bids", "tricks", "made", "premium", "scores", *self.names, "note"]
-        return pd.DataFrame(self._rows, columns=cols).set_index("deal")
-
-
-class NinetyNineRubber:
-    """A rubber of games under the revised rules [99.rubber; PBCG]: the first player to win
-    ``rules.rubber_games`` games (3) wins it; each player in turn deals first in a new game; the
-    winner adds ``rules.rubber_bonus`` (100) for each game fewer than ``rules.rubber_par`` (8).
-
-    Each player's rubber total is the sum of their final game scores (game bonuses included),
-    plus the rubber bonus [REC: PBCG's summary does not say more].
-
-    Use :meth:`new_game`, play it to the end, then :meth:`add` it.
-
-    Raises :class:`DealError` for a first dealer that is not seat 0–2 or names that are not
-    three, :class:`~cardlab.errors.RulesError` for rules that are not a :class:`NinetyNineRules`."""
-
-    def __init__(self, rules: NinetyNineRules = REVISED, names: Sequence[str] = ("A", "B", "C"),
-                 first_dealer: int = 0):
-        if first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
-            raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
-        if not isinstance(rules, NinetyNineRules):
-            raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
-        if len(tuple(names)) != 3:
-            raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
-        self.rules = rules
-        self.names = tuple(names)
-        self.first_dealer = first_dealer
-        self.games: list[NinetyNineGame] = []
-        self.wins = [0, 0, 0]
-
-    @property
-    def is_over(self) -> bool:
-        return max(self.wins) >= self.rules.rubber_games
-
-    @property
-    def winner(self) -> int | None:
-        return self.wins.index(max(self.wins)) if self.is_over else None
-
-    @property
-    def rubber_bonus(self) -> int:
-        """The winner's rubber bonus: ``rubber_bonus × (rubber_par − games played)``, 0 while
-        the rubber goes on (and never negative)."""
-        if not self.is_over:
-            return 0
-        return self.rules.rubber_bonus * max(0, self.rules.rubber_par - len(self.games))
-
-    @property
-    def totals(self) -> tuple[int, int, int]:
-        """Each player's rubber total so far (plus the rubber bonus once it is over)."""
-        t = [sum(g.totals[s] for g in self.games) for s in range(3)]
-        if self.is_over:
-            t[self.winner] += self.rubber_bonus
-        return tuple(t)
-
-    def new_game(self) -> NinetyNineGame:
-        """The next game, its first dealer one seat to the left of the previous game's. Raises
-        :class:`DealError` when the rubber is over."""
-        if self.is_over:
-            raise DealError("the rubber is over")
-        return NinetyNineGame(self.rules, (self.first_dealer + len(self.games)) % 3, self.names)
-
-    def add(self, game: NinetyNineGame) -> None:
-        """Count a finished game. Raises :class:`DealError` for an unfinished game, one with the
-        wrong first dealer or other rules, or when the rubber is over."""
-        if not game.is_over:
-            raise DealError("only a finished game counts in the rubber")
-        if self.is_over:
-            raise DealError("the rubber is over")
-        if game.first_dealer != (self.first_dealer + len(self.games)) % 3:
-            raise DealError("each player in turn deals first in a new game [rule 99.rubber]")
-        if game.rules != self.rules:
-            raise DealError("the game was played under other rules than the rubber")
-        self.games.append(game)
-        self.wins[game.winner] += 1
-
-
-# ---------------------------------------------------------------------------------------------
-# A rule-based computer player
-
-
-class NinetyNinePlayer:
-    """A rule-based player a learner can read. It sees only a :class:`NinetyNineView`.
-
-    Bidding: for every way of laying aside three cards, estimate the tricks the nine cards left
-    will take (:func:`estimate_tricks`: high cards and trumps) and keep the choice whose code
-    (♦ 0, ♠ 1, ♥ 2, ♣ 3) comes nearest that estimate; among equals, keep the strongest nine
-    (lay aside the lowest cards).
-
-    Premiums (when allowed): declare only a clear-cut hand: every card kept is either a top card
-    (an ace, or in an unbroken run from the ace) or a nine or lower, with at most three trumps,
-    and the bid equals the number of top cards; never reveal.
-
-    Play, with ``need`` = bid − tricks won:
-
-    * ``need > 0``: following, win with the cheapest card that beats the trick if it can (last
-      to play) or if that card is an ace or a trump; otherwise play the lowest card. Leading,
-      lead the highest card of the longest suit when it holds the suit's ace, else the lowest.
-    * ``need <= 0`` (made, or failed by too many): lose tricks: play the highest card that does
-      not win the trick, else the lowest; lead the lowest card.
-
-    ``seed`` only breaks ties reproducibly."""
-
-    name = "rule-based"
-
-    def __init__(self, seed: int | None = 0):
-        import random
-
-        self.rng = random.Random(seed)
-
-    def choose(self, view: NinetyNineView) -> Action:
-        if view.phase == "bid":
-            return self.choose_bid(view)[0]
-        if view.phase == "premium":
-            return self._premium(view)
-        return self._play(view)
-
-    # -- bidding ------------------------------------------------------------------------------
-    def choose_bid(self, view: NinetyNineView) -> tuple[Action, float, list[str]]:
-        """The bid action, the estimate of the nine cards kept, and the reasons."""
-        best = None
-        for a in view.legal_actions:
-            keep = [view.effective(c) for c in view.hand if c not in a.value]
-            est, why = estimate_tricks(keep, view.trump)
-            bid = sum(BID_VALUE[view.effective(c).suit] for c in a.value)
-            strength = sum(_STRENGTH[c] + (9 if c.suit == view.trump else 0) for c in keep)
-            key = (abs(bid - est), -strength)
-            if best is None or key < best[0]:
-                best = (key, a, est, why)
-        return best[1], best[2], best[3]
-
-    def _premium(self, view: NinetyNineView) -> Action:
-        kinds = {a.kind for a in view.legal_actions}
-        if "declare" not in kinds:
-            return PASS
-        sure = _clear_tricks(view.hand, view)
-        if sure is not None and sure == view.bid:
-            return DECLARE
-        return PASS
-
-    # -- play ---------------------------------------------------------------------------------
-    def _play(self, view: NinetyNineView) -> Action:
-        plays = [a.card for a in view.legal_actions]
-        eff = view.effective
-        need = view.bid - view.tricks_won[view.seat]
-        trump = view.trump
-        if not view.trick:
-            if need > 0:
-                by_suit: dict = {}
-                for c in plays:
-                    by_suit.setdefault(eff(c).suit, []).append(c)
-                longest = max(by_suit.values(), key=lambda cs: (len(cs), max(_STRENGTH[eff(c)] for c in cs)))
-                top = max(longest, key=lambda c: _STRENGTH[eff(c)])
-                if eff(top).rank == Rank.ACE:
-                    return play(top)
-            return play(min(plays, key=lambda c: (_STRENGTH[eff(c)], eff(c).suit == trump)))
-        trick = [eff(c) for c in view.trick]
-        last = len(trick) == 2
-
-        def wins(c: Card) -> bool:
-            return trick_winner(trick + [eff(c)], trump, TRICK_RULES) == len(trick)
-
-        winners = [c for c in plays if wins(c)]
-        losers = [c for c in plays if not wins(c)]
-        if need > 0 and winners:
-            cheap = min(winners, key=lambda c: (eff(c).suit == trump, _STRENGTH[eff(c)]))
-            if last or eff(cheap).rank == Rank.ACE or (trump is not None and eff(cheap).suit == trump):
-                return play(cheap)
-        if need > 0:
-            return play(min(plays, key=lambda c: (eff(c).suit == trump, _STRENGTH[eff(c)])))
-        if losers:
-            return play(max(losers, key=lambda c: (_STRENGTH[eff(c)], eff(c).suit != trump)))
-        return play(min(plays, key=lambda c: (eff(c).suit == trump, _STRENGTH[eff(c)])))
-
-
-def _clear_tricks(hand: Sequence[Card], view: NinetyNineView) -> int | None:
-    """The tricks a hand will take if it is *clear-cut*, else ``None``: every card is either a
-    top card (the ace, or in an unbroken run from the ace) or a nine or lower, and it holds at
-    most three trumps. The count is the number of top cards."""
-    cards = [view.effective(c) for c in hand]
-    by_suit: dict = {}
-    for c in cards:
-        by_suit.setdefault(c.suit, set()).add(c.rank)
-    if view.trump is not None and len(by_suit.get(view.trump, ())) > 3:
-        return None
-    sure = 0
-    for ranks in by_suit.values():
-        run = 0
-        for r in RANKS_99:
-            if r in ranks:
-                run += 1
-            else:
-                break
-        rest = [r for r in list(ranks) if RANKS_99.index(r) >= run]
-        if any(r > Rank.NINE for r in rest):
-            return None
-        sure += run
-    return sure
-
-
-# ---------------------------------------------------------------------------------------------
-# Registration
-
-def describe_action(action: Action, state=None):
-    """How a front end shows ``action`` (interim: grouped by kind, labelled by its text)."""
+    A card play is the card (``"Jo (as 8♥)"`` for the wild card when ``state`` says what it
+    stands for); a bid ``"Bid 3: 8♦ 6♦ 10♣"`` (group ``"bid"``); the premium round's ``"Declare
+    (+30)"`` and ``"Reveal (+60)"`` (group ``"claim"``) and ``"No premium bid"`` (``"pass"``).
+    Raises nothing; an action that is not of this variant is shown by its text in the group
+    ``"other"``."""
     from .variants import ActionText
 
-    group = {"play": "card", "marriage": "marriage", "bid": "bid", "blind": "bid", "pass": "pass"}.get(action.kind, "other")
-    return ActionText(group, str(action), "")
+    if _malformed(action) is not None:
+        return ActionText("other", str(action), "")
+    kind, card, value = action
+    rules = getattr(state, "rules", None) or REVISED
+    if kind == "play":
+        joker_as = getattr(state, "joker_as", None)
+        label = f"{card} (as {joker_as})" if joker_as is not None and card == rules.wild else str(card)
+        if state is None or not getattr(state, "trick", ()):
+            return ActionText("card", label, f"Lead {label}. [rule 99.trick]")
+        return ActionText("card", label, f"Play {label} to the trick (follow suit if you can). [rule 99.follow]")
+    if kind == "bid":
+        cards = format_cards(value)
+        try:
+            n = state.bid_of(value) if isinstance(state, NinetyNineState) else bid_value(value, None, None)
+        except (AttributeError, TypeError, ValueError, KeyError):
+            n = None
+        if n is None:
+            return ActionText("bid", f"Bid cards: {cards}", f"Lay aside {cards} face down as bid cards. [rule 99.bid]")
+        return ActionText("bid", f"Bid {n}: {cards}",
+                          f"Lay aside {cards} face down as bid cards: a bid of {n} trick{'s' if n != 1 else ''} "
+                          f"(♦ 0, ♠ 1, ♥ 2, ♣ 3 each). [rule 99.bid]")
+    if kind == "declare":
+        v = rules.declare_premium
+        return ActionText("claim", f"Declare (+{v})",
+                          f"Offer to turn your bid cards face up at the start of play: +{v} if you take exactly the "
+                          f"tricks bid, else {v} to each opponent. [rule 99.premium]")
+    if kind == "reveal":
+        v = rules.reveal_premium
+        return ActionText("claim", f"Reveal (+{v})",
+                          f"Offer to play with your bid cards and your whole hand face up: +{v} if you take exactly "
+                          f"the tricks bid, else {v} to each opponent. [rule 99.premium]")
+    return ActionText("pass", "No premium bid", "Pass: make no premium bid this deal. [rule 99.premium]")
+
+
+def __getattr__(name: str):
+    # The score keepers live in cardlab.ninetynine_game (to keep this module short); they are
+    # imported on first use as cardlab.ninetynine.NinetyNineGame and .NinetyNineRubber.
+    if name in ("NinetyNineGame", "NinetyNineRubber"):
+        from . import ninetynine_game
+
+        return getattr(ninetynine_game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _new_game(rules, first_dealer, names):
+    from .ninetynine_game import NinetyNineGame
+
+    return NinetyNineGame(rules, first_dealer, names)
 
 
 def _register() -> None:
@@ -1807,316 +1438,17 @@ def _register() -> None:
         rules_from_dict=NinetyNineRules.from_dict,
         check_pack=_check_pack_cards,
         deal=deal,
-        new_game=lambda rules, first_dealer, names: NinetyNineGame(rules, first_dealer, names),
+        new_game=_new_game,
         module="cardlab.ninetynine",
         presets=PRESETS,
         describe_action=describe_action,
         seat_names=("A", "B", "C"),
-        renderer="cardlab.ninetynine",
+        renderer="cardlab.render.ninetynine",
         adapter="cardlab.analysis.adapt_ninetynine",
-        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.ninetynine:NinetyNinePlayer",
+        player_kinds={"random": "cardlab.players:RandomPlayer",
+                      "heuristic": "cardlab.players.ninetynine:NinetyNinePlayer",
                       "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))
-
-
-
-# ---------------------------------------------------------------------------------------------
-# Rendering (registered with cardlab.render; pure functions, standard library only)
-
-_CSS99 = """
-.cardlab-table .cardlab-bidpile{display:flex;gap:2px;align-items:flex-end}
-.cardlab-table .cardlab-row99{display:flex;flex-wrap:wrap;gap:4px 18px;align-items:flex-end}
-.cardlab-table .cardlab-bid-label{font-size:11px;color:var(--cl-muted)}
-.cardlab-table .cardlab-made{color:#1b7a3a;font-weight:700}
-.cardlab-table .cardlab-failed{color:#b3261e;font-weight:700}
-.cardlab-table .cardlab-premium{background:#ffe8c2;border-color:#d79b00}
-.cardlab-table table.cardlab-result99{border-collapse:collapse;margin-top:4px}
-.cardlab-table table.cardlab-result99 td,.cardlab-table table.cardlab-result99 th{padding:1px 8px;
- border-bottom:1px solid #e0e4e1;text-align:left}
-""".strip()
-
-
-class _Table99:
-    """Everything one view of the table shows, built from the state (all open) or from one
-    seat's :class:`NinetyNineView`."""
-
-    __slots__ = ("seat", "names", "dealer", "rules", "trump", "trump_reason", "turnup", "joker_as", "phase",
-                 "hands", "hidden",
-                 "bid_cards", "bid_hidden", "bids", "premium", "premium_calls", "trick", "leader", "tricks",
-                 "tricks_won", "to_act", "result", "trick_number", "made_shown")
-
-
-def _table99(state: NinetyNineState, seat: int | None) -> _Table99:
-    t = _Table99()
-    t.seat = seat
-    t.names = tuple(state.names)
-    t.dealer = state.dealer
-    t.rules = state.rules
-    t.trump = state.trump
-    t.trump_reason = state.trump_reason
-    t.turnup = state.turnup
-    t.joker_as = state.joker_as
-    t.phase = state.phase
-    t.trick_number = state.trick_number
-    t.premium = state.premium
-    t.premium_calls = state.premium_calls
-    t.leader = state.leader
-    t.trick = tuple(state.trick)
-    t.tricks = tuple(state.tricks)
-    t.tricks_won = tuple(state.tricks_won)
-    t.to_act = state.to_act
-    if seat is None:
-        t.hands = tuple(tuple(h) for h in state.hands)
-        t.hidden = (0, 0, 0)
-        t.bid_cards = tuple(tuple(b) for b in state.bid_cards)
-        t.bid_hidden = (0, 0, 0)
-        t.bids = tuple(state.bids)
-        t.result = state.result
-        t.made_shown = state.shown()
-    else:
-        if seat not in (0, 1, 2) or isinstance(seat, bool):
-            raise ValueError(f"seat must be None (all cards open), 0, 1 or 2, not {seat!r}")
-        v = state.view(seat)
-        hands, hidden, bc, bh, bids = [], [], [], [], []
-        for s in range(3):
-            if s == seat:
-                hands.append(tuple(v.hand))
-                hidden.append(0)
-                bc.append(tuple(v.bid_cards))
-                bh.append(0)
-                bids.append(v.bid)
-            else:
-                if v.revealed_hand[s] is not None:
-                    hands.append(tuple(v.revealed_hand[s]))
-                    hidden.append(0)
-                else:
-                    hands.append(())
-                    hidden.append(v.hand_sizes[s])
-                if v.shown_bids[s] is not None:
-                    bc.append(tuple(v.shown_bids[s]))
-                    bh.append(0)
-                    bids.append(state.bid_of(v.shown_bids[s]))
-                else:
-                    bc.append(())
-                    bh.append(3 if v.bids_laid[s] else 0)
-                    bids.append(None)
-        t.hands, t.hidden, t.bid_cards, t.bid_hidden, t.bids = (tuple(hands), tuple(hidden), tuple(bc), tuple(bh),
-                                                                 tuple(bids))
-        t.result = v.result
-        t.made_shown = tuple(v.shown_bids[s] is not None or s == seat for s in range(3))
-    return t
-
-
-def _sort99(t: _Table99, cards) -> list:
-    """Cards sorted for display (render.sort_hand), the joker (or ♣2) placed where the card it
-    stands for would be, so a learner sees it among its suit [99.joker]."""
-    from .render import sort_hand
-
-    wild, joker_as = t.rules.wild, t.joker_as
-    order = sort_hand([_stand_in(c, wild, joker_as) for c in cards], t.trump, RANKS_99)
-    pos = {c: i for i, c in enumerate(order)}
-    return sorted(cards, key=lambda c: (pos[_stand_in(c, wild, joker_as)], c == wild))
-
-
-def _premium_tag(t: _Table99) -> str:
-    kind = "declare" if t.premium[1] == "declare" else "reveal"
-    if t.phase == "premium":
-        return f"offers to {kind}"
-    return "declared" if kind == "declare" else "revealed"
-
-
-def _status99(t: _Table99) -> str:
-    if t.result is not None:
-        return "The deal is over."
-    n = t.names[t.to_act]
-    if t.phase == "bid":
-        return f"{n} to lay aside three bid cards (♦ 0, ♠ 1, ♥ 2, ♣ 3)."
-    if t.phase == "premium":
-        if t.premium is None:
-            return f"{n} may offer to declare or to reveal, or pass."
-        who = t.names[t.premium[0]]
-        if t.premium[1] == "declare":
-            return f"{n} may offer to reveal (beating {who}'s declaration) or pass."
-        return f"{n} can only pass: {who}'s offer to reveal has priority."
-    if t.trick:
-        return f"{n} to play to trick {t.trick_number} ({t.names[t.leader]} led {t.trick[0]})."
-    return f"{n} to lead to trick {t.trick_number}."
-
-
-def _trump_caption(t: _Table99) -> str:
-    return "no trump" if t.trump is None else f"trumps {t.trump.symbol}"
-
-
-def _player99(t: _Table99, s: int) -> str:
-    from .render import _t, card_back_svg, card_chip, card_svg
-
-    badges = []
-    if t.dealer == s:
-        badges.append('<span class="cardlab-badge">dealer</span>')
-    if (t.dealer + 1) % 3 == s:
-        badges.append('<span class="cardlab-badge">eldest</span>')
-    if t.to_act == s:
-        badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
-    if t.premium is not None and t.premium[0] == s:
-        badges.append(f'<span class="cardlab-badge cardlab-premium">{_premium_tag(t)}</span>')
-    n = t.tricks_won[s]
-    bid = t.bids[s]
-    facts = [f"{n} trick{'s' if n != 1 else ''}"]
-    if bid is not None:
-        facts.append(f"bid {bid}")
-    elif t.bid_hidden[s]:
-        facts.append("bid hidden")
-    cards = [card_svg(c) for c in _sort99(t, t.hands[s])]
-    cards += [card_back_svg() for _ in range(t.hidden[s])]
-    if not cards:
-        cards.append('<span class="cardlab-empty">none</span>')
-    if t.bid_cards[s]:
-        pile = "".join(card_svg(c, size="sm") for c in t.bid_cards[s])
-        label = f"bid cards: {bid}"
-        if t.seat is None and not t.made_shown[s]:
-            label += " (face down)"
-    elif t.bid_hidden[s]:
-        pile = "".join(card_back_svg(size="sm", title="Bid card, face down") for _ in range(3))
-        label = "bid cards, face down"
-    else:
-        pile = '<span class="cardlab-empty">—</span>'
-        label = "no bid yet"
-    taken = [tr for tr in t.tricks if tr.winner == s]
-    chips = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for c in tr.cards)}</span>' for tr in taken)
-    cls = "cardlab-player cardlab-to-act" if t.to_act == s else "cardlab-player"
-    return (
-        f'<div class="{cls}" data-seat="{s}">'
-        f'<div class="cardlab-head"><span class="cardlab-name">{_t(t.names[s])}</span>{"".join(badges)}'
-        f'<span class="cardlab-points">{_t(" · ".join(facts))}</span></div>'
-        f'<div class="cardlab-row99"><div class="cardlab-hand cardlab-cards" data-seat="{s}">{"".join(cards)}</div>'
-        f'<div class="cardlab-slot"><div class="cardlab-bidpile cardlab-bidcards-pile" data-seat="{s}">{pile}</div>'
-        f'<span class="cardlab-bid-label">{_t(label)}</span></div></div>'
-        f'<div class="cardlab-taken" data-seat="{s}">{n} trick{"s" if n != 1 else ""} taken{": " if n else ""}'
-        f'{chips}</div></div>'
-    )
-
-
-def _middle99(t: _Table99) -> str:
-    from .render import _t, card_svg
-
-    parts = []
-    if t.turnup is not None:
-        note = "turn-up"
-        if t.joker_as is not None:
-            wild = "joker" if t.rules.wild == JOKER else "♣2"
-            note += f" (the {wild} counts as {t.joker_as})"
-        parts.append(f'<div class="cardlab-stock"><div class="cardlab-label">{_t(_trump_caption(t))}</div>'
-                     f'<div class="cardlab-cards"><div class="cardlab-slot">{card_svg(t.turnup)}<span>{_t(note)}'
-                     f'</span></div></div></div>')
-    else:
-        parts.append(f'<div class="cardlab-stock"><div class="cardlab-label">{_t(_trump_caption(t))}</div>'
-                     f'<div class="cardlab-trump-reason" style="max-width:150px;font-size:11px">no turn-up: '
-                     f'{_t(t.trump_reason)}</div></div>')
-    if t.trick:
-        slots = []
-        for i, c in enumerate(t.trick):
-            who = t.names[(t.leader + i) % 3]
-            as_ = f" (as {t.joker_as})" if c == t.rules.wild and t.joker_as is not None else ""
-            slots.append(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(who)} {"led" if i == 0 else "played"}'
-                         f'{_t(as_)}</span></div>')
-        slots += ['<div class="cardlab-slot"><span class="cardlab-empty">?</span><span>&#160;</span></div>'] * \
-            (3 - len(t.trick))
-        body, label, cls = "".join(slots), f"Trick {t.trick_number}", "cardlab-trick"
-    elif t.tricks:
-        last = t.tricks[-1]
-        body = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(t.names[(last.leader + i) % 3])}</span>'
-                       f'</div>' for i, c in enumerate(last.cards))
-        label = f"Last trick ({len(t.tricks)}): {t.names[last.winner]} won it"
-        cls = "cardlab-trick cardlab-last-trick"
-    else:
-        body = '<div class="cardlab-slot"><span class="cardlab-empty">no card</span></div>'
-        label = "Trick 1 (after the bidding)" if t.phase in ("bid", "premium") else "Trick 1"
-        cls = "cardlab-trick"
-    parts.append(f'<div class="{cls}" data-cards="{len(t.trick)}"><div class="cardlab-label">{_t(label)}</div>'
-                 f'<div class="cardlab-cards">{body}</div></div>')
-    return f'<div class="cardlab-middle">{"".join(parts)}</div>'
-
-
-def _result99(t: _Table99) -> str:
-    from .render import _t
-
-    r = t.result
-    rows = []
-    for s in range(3):
-        bid = r.bids[s]
-        mark = ('<span class="cardlab-made">made</span>' if r.made[s]
-                else '<span class="cardlab-failed">failed</span>')
-        parts = " + ".join(f"{p} ({label})" for label, p in r.parts[s])
-        rows.append(f'<tr data-seat="{s}"><td>{_t(t.names[s])}</td><td>{"?" if bid is None else bid}</td>'
-                    f'<td>{r.tricks[s]}</td><td>{mark}</td><td>{_t(parts)}</td><td><b>{r.scores[s]}</b></td></tr>')
-    head = ("<tr><th>player</th><th>bid</th><th>tricks</th><th></th><th>score parts</th><th>deal score</th></tr>")
-    text = r.explanation[:1].upper() + r.explanation[1:] + "."
-    return (f'<div class="cardlab-result" data-successes="{r.successes}"><div class="cardlab-result-head">'
-            f'Deal over: {r.successes} made the bid.</div><table class="cardlab-result99">{head}{"".join(rows)}'
-            f'</table><div class="cardlab-result-text">{_t(text)}</div></div>')
-
-
-def state_html(state: NinetyNineState, seat: int | None = None) -> str:
-    """HTML of a Ninety-Nine table, all cards open (``seat=None``, bid cards shown face up with
-    their bid) or as ``seat`` sees it (others' hands and face-down bid cards as card backs).
-    Raises ``ValueError`` for a seat that is not None, 0, 1 or 2."""
-    from .render import _STYLE, _t
-
-    t = _table99(state, seat)
-    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
-    caption = f"{t.rules.name} · {_trump_caption(t)} · {t.names[t.dealer]} deals · {view}"
-    order = [0, 1, 2] if seat is None else [(seat + 1) % 3, (seat + 2) % 3, seat]
-    players = [_player99(t, s) for s in order]
-    end = _result99(t) if t.result is not None else f'<div class="cardlab-status">{_t(_status99(t))}</div>'
-    seat_attr = "all" if seat is None else str(seat)
-    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{seat_attr}" data-phase="{t.phase}">'
-            f'{_STYLE}<style>{_CSS99}</style><div class="cardlab-caption">{_t(caption)}</div>'
-            f'{players[0]}{players[1]}{_middle99(t)}{players[2]}{end}</div>')
-
-
-def state_text(state: NinetyNineState, seat: int | None = None) -> str:
-    """Plain text of a Ninety-Nine table (hidden cards written ``??``); parameters and errors as
-    :func:`state_html`."""
-    t = _table99(state, seat)
-    view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
-    lines = [f"{t.rules.name} · {_trump_caption(t)} · {t.names[t.dealer]} deals · {view}"]
-    if t.turnup is not None:
-        j = f" (the {'joker' if t.rules.wild == JOKER else '♣2'} counts as {t.joker_as})" if t.joker_as else ""
-        lines.append(f"Turn-up: {t.turnup}{j}")
-    else:
-        lines.append(f"No turn-up: {t.trump_reason}")
-    for s in range(3):
-        tags = [x for x, ok in (("dealer", t.dealer == s), ("eldest", (t.dealer + 1) % 3 == s),
-                                ("to act", t.to_act == s)) if ok]
-        if t.premium is not None and t.premium[0] == s:
-            tags.append(_premium_tag(t))
-        hand = " ".join([format_cards(_sort99(t, t.hands[s]))] + ["??"] * t.hidden[s]).strip()
-        if t.bid_cards[s]:
-            bid = f"bid {t.bids[s]} ({format_cards(t.bid_cards[s])})"
-        elif t.bid_hidden[s]:
-            bid = "bid hidden (?? ?? ??)"
-        else:
-            bid = "no bid yet"
-        tag = f" ({', '.join(tags)})" if tags else ""
-        n = t.tricks_won[s]
-        lines.append(f"{t.names[s]}{tag}: {hand or '(none)'} | {bid} | {n} trick{'s' if n != 1 else ''}")
-    if t.trick:
-        lines.append(f"Trick {t.trick_number}: " + ", ".join(
-            f"{t.names[(t.leader + i) % 3]} {c}" for i, c in enumerate(t.trick)))
-    elif t.tricks:
-        last = t.tricks[-1]
-        lines.append("Last trick: " + ", ".join(f"{t.names[(last.leader + i) % 3]} {c}"
-                                                  for i, c in enumerate(last.cards))
-                     + f"; {t.names[last.winner]} won it")
-    if t.result is not None:
-        r = t.result
-        for s in range(3):
-            bid = "?" if r.bids[s] is None else r.bids[s]
-            lines.append(f"{t.names[s]}: bid {bid}, took {r.tricks[s]}, {'made' if r.made[s] else 'failed'}, "
-                         f"scores {r.scores[s]}")
-    else:
-        lines.append(_status99(t))
-    return "\n".join(lines)
 
 
 _register()

@@ -62,7 +62,7 @@ def test_deal_in_batches_of_three_from_eldest():
     assert s.hands[2] == tuple(pack[i] for i in (3, 4, 5, 12, 13, 14, 21, 22, 23, 30, 31, 32))
     assert s.hands[0] == tuple(pack[i] for i in (6, 7, 8, 15, 16, 17, 24, 25, 26, 33, 34, 35))
     assert s.turnup == JOKER and s.trump is None          # the 37th card, the joker: no trump
-    assert s.to_act == 1 and s.phase == "bid"
+    assert s.to_act == 1 and s.phase == "bidding"
 
 
 def test_deal_one_at_a_time_option():
@@ -488,11 +488,12 @@ def test_the_module_docstring_example_runs_as_written():
     assert s.explain() == "Boris lays aside three bid cards face down: a secret bid."
 
 
-def test_actions_of_other_games_are_notation_errors():
+def test_actions_of_other_games_are_refused():
     s = bid_all(forced(), "bid A♣ K♣ Q♣", "bid A♦ K♦ Q♦", "bid J♦ 10♦ 9♦")
     for bad in (Action("close"), Action("marriage", None, Suit.HEARTS)):
-        with pytest.raises(NotationError, match="not a Ninety-Nine action"):
+        with pytest.raises(IllegalActionError, match="not a Ninety-Nine action") as info:
             s.apply(bad)
+        assert info.value.rule == "99.action"
     with pytest.raises(NotationError):
         s.apply("close")
     assert s.to_act == 0 and s.trick == () and len(s.hands[0]) == 9

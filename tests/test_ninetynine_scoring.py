@@ -9,6 +9,7 @@ import pytest
 
 from cardlab import records
 from cardlab import ninetynine as nn
+from cardlab.players.ninetynine import NinetyNinePlayer
 
 NAMES = ("Ana", "Boris", "Cleo")
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -135,7 +136,7 @@ def game_of(seeds, rules=nn.CLASSIC):
         if g.is_over:
             break
         s = g.deal(seed=seed)
-        players = [nn.NinetyNinePlayer(seed + i) for i in range(3)]
+        players = [NinetyNinePlayer(seed + i) for i in range(3)]
         while not s.is_finished:
             s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
         g.add(s)
@@ -234,7 +235,7 @@ def test_rubber_of_three_games_rotates_the_first_dealer():
         while not g.is_over:
             s = g.deal(seed=seed)
             seed += 1
-            players = [nn.NinetyNinePlayer(seed + i) for i in range(3)]
+            players = [NinetyNinePlayer(seed + i) for i in range(3)]
             while not s.is_finished:
                 s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
             g.add(s)

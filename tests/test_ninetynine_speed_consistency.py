@@ -3,7 +3,7 @@
 ``NinetyNineState.legal_actions`` builds its list straight from the hand with per-deal lookup
 tables (``_deal_tables``: the joker read as the turn-up, suit, bid sort key) and builds the 220
 bid actions in C; ``apply`` skips parsing and sorting for an action taken from that list, and
-``_play`` finds the trick's winner from the same tables. ``_legal_plain`` states the same rules
+``_play`` finds the trick's winner from the same tables. ``legal_plain`` below states the same rules
 the slow, readable way (``_bid_sort_key``, ``tricks.legal_plays`` on ``effective`` cards). Over
 thousands of random deals of every rule reading, both must give exactly the same actions in the
 same order (the order is what records and the bid-card widget show), every action that is not
@@ -14,6 +14,7 @@ action typed as text must lead to the same state as the action object.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from math import comb
 
 import pytest
@@ -23,6 +24,7 @@ from cardlab import ninetynine as nn
 from cardlab.actions import Action, play
 from cardlab.cards import Card
 from cardlab.errors import IllegalActionError
+from cardlab.tricks import legal_plays
 
 RULE_SETS = {
     "classic": nn.CLASSIC,
@@ -31,6 +33,28 @@ RULE_SETS = {
     "revised": nn.REVISED,
     "revised-diamonds-first": nn.REVISED.with_options(first_deal_trump="diamonds"),
 }
+
+def legal_plain(s: nn.NinetyNineState) -> tuple:
+    """The legal actions written out from the plain rule statements (``_bid_sort_key``,
+    ``tricks.legal_plays`` on ``effective`` cards): slower, the reference that
+    ``legal_actions`` must equal exactly, order included."""
+    if s.result is not None:
+        return ()
+    hand = s.hands[s.to_act]
+    if s.phase == "bidding":
+        key = nn._bid_sort_key(s.rules.wild, s.joker_as)
+        return tuple(Action("bid", None, c) for c in combinations(sorted(hand, key=key), 3))
+    if s.phase == "premium":
+        offer = s.premium
+        if offer is None:
+            return (nn.PASS, nn.DECLARE, nn.REVEAL)
+        return (nn.PASS, nn.REVEAL) if offer[1] == "declare" else (nn.PASS,)
+    if not s.trick:
+        return tuple(play(c) for c in hand)
+    eff = {s.effective(c): c for c in hand}
+    allowed = legal_plays(tuple(eff), tuple(s.effective(c) for c in s.trick), s.trump, nn.TRICK_RULES)
+    return tuple(play(eff[c]) for c in allowed)
+
 
 # Plays of every card of either pack, the premium words, and a bid of three cards nobody can
 # hold all of at once in a legal bid list of another phase.
@@ -82,7 +106,7 @@ def test_bid_list_order_by_hand():
     # the joker sits between 9♥ and 6♥: the bid with 9♥ Jo 6♥ is listed in that order, value 2+2+2 = 6
     assert "bid 9♥ Jo 6♥" in [str(a) for a in legal]
     assert nn.bid_value("9♥ Jo 6♥", joker_as="8♥") == 6
-    assert legal == s._legal_plain()
+    assert legal == legal_plain(s)
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
@@ -95,14 +119,14 @@ def test_fast_and_plain_rules_agree_at_every_step(name):
         s = nn.deal(rules, dealer=seed % 3, seed=seed, previous_successes=prev)
         while True:
             legal = s.legal_actions()
-            assert legal == s._legal_plain()              # same actions, same order
-            assert [str(a) for a in legal] == [str(a) for a in s._legal_plain()]
+            assert legal == legal_plain(s)              # same actions, same order
+            assert [str(a) for a in legal] == [str(a) for a in legal_plain(s)]
             assert len(set(legal)) == len(legal), "an action is listed twice"
             if s.is_finished:
                 assert legal == ()
                 break
             assert all(type(a) is Action for a in legal)
-            if s.phase == "bid":
+            if s.phase == "bidding":
                 assert len(legal) == 220                  # C(12, 3)
             if seed % 8 == 0:
                 legal_set = set(legal)
@@ -152,7 +176,7 @@ def test_refusals_leave_the_state_unchanged_on_the_fast_path():
     assert (_state_key(s), s.legal_actions()) == before
     # play to the first trick until someone must follow suit and holds a card of another suit
     rng = random.Random(1)
-    while s.phase == "bid":
+    while s.phase == "bidding":
         s = s.apply(rng.choice(s.legal_actions()))
     found = False
     while not s.is_finished and not found:

@@ -1,7 +1,7 @@
 """Regenerate the Ninety-Nine sample records in data/ (run: python tools/make_samples_ninetynine.py).
 
 Each sample is a real, complete deal (or game) played by cardlab's rule-based Ninety-Nine player
-(:class:`cardlab.ninetynine.NinetyNinePlayer`) in all three seats from a fixed seed; the seed of
+(:class:`cardlab.players.ninetynine.NinetyNinePlayer`) in all three seats from a fixed seed; the seed of
 each sample is the first one, counting up from the start given below, whose deal shows the rule
 it is meant to show. Re-running rewrites the same files byte for byte (the shuffle and the
 players are deterministic).
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cardlab import JOKER, Rank, records
 from cardlab import ninetynine as nn
+from cardlab.players.ninetynine import NinetyNinePlayer
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 NAMES = ("Ana", "Boris", "Cleo")
@@ -22,14 +23,14 @@ SOURCE = ("cardlab's rule-based Ninety-Nine player in all three seats, from seed
 
 def play(rules, dealer, seed, game=None):
     s = game.deal(seed=seed) if game else nn.deal(rules, dealer, seed=seed, names=NAMES)
-    players = [nn.NinetyNinePlayer(seed + i) for i in range(3)]
+    players = [NinetyNinePlayer(seed + i) for i in range(3)]
     while not s.is_finished:
         s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
     return s
 
 
 def joker_played(s):
-    return any(JOKER in t.cards for t in s.tricks)
+    return any(JOKER in t.played for t in s.tricks)
 
 
 SAMPLES = {
