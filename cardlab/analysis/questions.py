@@ -153,8 +153,10 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
 def _ways_99(view, m, per_bid: int) -> list:
     """For each bid the hand can make, its ``per_bid`` most natural ways, ranked as the
     rule-based player ranks choices: the trick estimate of the nine cards kept
-    (:func:`cardlab.ninetynine.estimate_tricks`) nearest the bid first, then the strongest nine
+    (:func:`cardlab.players.ninetynine.estimate_tricks`) nearest the bid first, then the strongest nine
     kept (lowest cards laid aside)."""
+    from ..players.ninetynine import estimate_tricks
+
     tr = m.TRICK_RULES
     out = []
     ways = m.ways_to_bid(tuple(view.hand), view.joker_as, view.rules.wild)
@@ -162,7 +164,7 @@ def _ways_99(view, m, per_bid: int) -> list:
         ranked = []
         for combo in combos:
             keep = [view.effective(c) for c in view.hand if c not in combo]
-            est, _why = m.estimate_tricks(keep, view.trump)
+            est, _why = estimate_tricks(keep, view.trump)
             strength = sum(tr.strength(c) + (9 if c.suit == view.trump else 0) for c in keep if c.suit is not None)
             ranked.append(((abs(bid - est), -strength), combo))
         ranked.sort(key=lambda kv: kv[0])
@@ -178,7 +180,7 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     Each sample deals the unseen cards uniformly to the two other players (the same samples for
     every choice, so the choices are compared on the same deals). The other players lay their
     bid cards and everybody plays the hand as the rule-based player
-    :class:`cardlab.ninetynine.NinetyNinePlayer` would (a play-out, not a double-dummy solve:
+    :class:`cardlab.players.ninetynine.NinetyNinePlayer` would (a play-out, not a double-dummy solve:
     against two opponents who only wanted to spoil one exact bid, as a paranoid search assumes,
     almost no bid can be guaranteed). Premiums are passed.
 
@@ -213,9 +215,10 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
 
     from .. import ninetynine as m
     from ..cards import format_cards, parse_cards
+    from ..players.ninetynine import NinetyNinePlayer
     from .sampling import DealSampler, Knowledge, wilson
 
-    if state.variant != m.VARIANT or state.phase != "bid":
+    if state.variant != m.VARIANT or state.phase != "bidding":
         raise NotSolvable("bid_cards_chance_99 asks about a Ninety-Nine hand before the bid cards are laid")
     seat = state.to_act if seat is None else seat
     view = state.view(seat)
@@ -242,10 +245,10 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
                 hands[s] = cards
             s = m.deal_from_hands(hands, turnup, rules=state.rules, dealer=state.dealer, names=state.names,
                                   previous_successes=getattr(state, "previous_successes", None))
-            players = [m.NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)]
+            players = [NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)]
             while not s.is_finished:
                 p = s.to_act
-                if s.phase == "bid" and p == seat:
+                if s.phase == "bidding" and p == seat:
                     s = s.apply("bid " + format_cards(choice))
                 elif s.phase == "premium":
                     s = s.apply("pass")
