@@ -300,6 +300,26 @@ def parse_action(text: str | Action) -> Action:
             f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass' ({exc})") from None
 
 
+def _words(x) -> str:
+    if isinstance(x, Suit):
+        return x.symbol
+    if isinstance(x, (tuple, list)):
+        return " ".join(map(_words, x)) or "()"
+    return str(x)
+
+
+def _action_text(action: Action) -> str:
+    """``action`` as text for a refusal, field by field (a card or a tuple of cards where the
+    payload is malformed is written as cards, never as a repr)."""
+    kind, card, value = action
+    parts = [] if kind == "play" else [_words(kind)]
+    if card is not None or kind == "play":
+        parts.append(_words(card))
+    if value is not None:
+        parts.append(_words(value))
+    return " ".join(parts)
+
+
 _SHAPES = {"play": "a card play names one card of the pack ('A♠', 'Jo') and nothing more",
            "bid": "a bid names its bid cards ('bid 6♦ K♠ A♣'), and no single card",
            **{k: f"'{k}' takes no card and no number" for k in ("pass", "declare", "reveal")}}
@@ -318,11 +338,11 @@ def _malformed(action: Action) -> str | None:
         ok = card is None and value is None
     else:
         what = "Ninety-Nine has no marriages; " if kind == "marriage" else ""
-        return (f"'{str(action)}' is not a Ninety-Nine action: {what}play a card, lay aside bid cards "
+        return (f"'{_action_text(action)}' is not a Ninety-Nine action: {what}play a card, lay aside bid cards "
                 f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass'")
     if ok:
         return None
-    return f"'{str(action)}' is not a well-formed action: {_SHAPES[kind]}"
+    return f"'{_action_text(action)}' is not a well-formed action: {_SHAPES[kind]}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1379,7 +1399,7 @@ def describe_action(action: Action, state: "NinetyNineState | None" = None) -> "
     from .variants import ActionText
 
     if _malformed(action) is not None:
-        return ActionText("other", str(action), "")
+        return ActionText("other", _action_text(action), "")
     kind, card, value = action
     rules = getattr(state, "rules", None) or REVISED
     if kind == "play":

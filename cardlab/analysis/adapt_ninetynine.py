@@ -1,5 +1,9 @@
 """Analysis adapter of Ninety-Nine (:mod:`cardlab.ninetynine`): see :mod:`cardlab.analysis.adapt_common`
-for who maximises what and how hidden cards are sampled during the card play."""
+for who maximises what and how hidden cards are sampled during the card play.
+
+It reads the state's and views' documented shapes: completed tricks are
+:class:`cardlab.tricks.Trick` (cards by seat), the result's ``returns`` are score points, the
+bid cards and the wild card's reading (``joker_as``) come from the state or the view."""
 
 from __future__ import annotations
 
@@ -67,7 +71,7 @@ def describe(v, seats, state):
     return f"{name} {'makes' if v else 'cannot make'} exactly {bid} trick{'s' if bid != 1 else ''}"
 
 def score(state, seat):
-    return state.result.scores[seat]
+    return state.result.returns[seat]
 
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
