@@ -5,7 +5,7 @@ dealer's left, with one card set aside face down for the prikup in each of the f
 rounds.
 
 :class:`AuctionTable` lets a learner take any seat in the auction of a 501 deal: the computer
-(:class:`~cardlab.russian501.Rule501Player`, which sees only its own seat's view) speaks for the
+(:class:`~cardlab.players.russian501.Russian501Player`, which sees only its own seat's view) speaks for the
 other seats. The learner looks at the cards or bids blind, bids, or passes; when the auction is
 over the rest of the hand (the prikup, the contract, the cards passed, the eight tricks) can be
 played out by the computer for every seat, and a new deal dealt.
@@ -25,6 +25,8 @@ import ipywidgets as w
 
 from . import russian501 as p501
 from . import render
+from .players.russian501 import Russian501Player
+from .render.russian501 import CSS_501
 from .actions import Action
 from .cards import Suit
 from .errors import CardlabError
@@ -35,30 +37,31 @@ __all__ = ["AuctionTable", "DealStepper"]
 
 class AuctionTable(w.VBox):
     """Take a seat in the auction of a 501 deal, then play the hand from that seat; the computer
-    (:class:`~cardlab.russian501.Rule501Player`) acts for the other seats.
+    (:class:`~cardlab.players.russian501.Russian501Player`) acts for the other seats.
 
     During the auction the learner looks or bids blind, bids the number in the box, or passes.
     After it, the learner acts in turn with the buttons of :attr:`hand_box`: takes the prikup,
     names trumps and a contract or concedes (when he won the auction), passes a card to each
-    opponent, and plays cards (a king or queen can be led declaring its marriage). "Play the
+    opponent, and plays cards (when about to lead, a marriage can be declared first; its king or
+    queen is then led). "Play the
     hand out" lets the computer finish the hand for every seat.
 
     Parameters
     ----------
-    source : Prikup501State, optional
+    source : Russian501State, optional
         A deal at the start of its auction (e.g. ``record.states()[0]``). By default a deal from
         ``seed`` under ``rules`` with ``names`` and ``dealer``.
     seat : int, optional
         The learner's seat (an active seat); default eldest, who speaks first.
     seed : int
         Seed of the deal when no ``source`` is given (and of the computer players).
-    rules : Rules501, optional
+    rules : Russian501Rules, optional
         Default :data:`cardlab.russian501.PAGAT_501`.
     names : sequence of 3 or 4 str
     dealer : int
     players : dict of seat -> player, optional
         Computer players to use for some seats (anything with ``choose(view) -> Action``);
-        the other seats get ``Rule501Player(4 * seed + seat)``.
+        the other seats get ``Russian501Player(4 * seed + seat)``.
 
     Raises
     ------
@@ -68,7 +71,7 @@ class AuctionTable(w.VBox):
 
     Attributes
     ----------
-    state : Prikup501State
+    state : Russian501State
         The state now (``states`` is its history).
     seat : int
         The learner's seat.
@@ -87,8 +90,8 @@ class AuctionTable(w.VBox):
         After the auction, the learner's choices when it is his turn (class
         ``cardlab-hand-actions``): ``cardlab-take``; a trumps picker (``cardlab-trump``), the
         contract (``cardlab-contract-amount``), ``cardlab-contract`` and ``cardlab-concede``; one ``cardlab-give`` button per card; one
-        ``cardlab-card-button`` per card that may be played (``cardlab-marriage`` for a lead that
-        declares a marriage). Empty otherwise.
+        ``cardlab-card-button`` per card that may be played and one ``cardlab-marriage`` per
+        marriage that may be declared (then its king or queen is led). Empty otherwise.
     view : ipywidgets.HTML
         The table as the learner's seat sees it (class ``cardlab-view``); all cards open once
         the hand is over.
@@ -104,7 +107,7 @@ class AuctionTable(w.VBox):
             source = p501.deal(rules or p501.PAGAT_501, dealer, seed=seed, names=names)
             self._fixed = False
         else:
-            if getattr(source, "variant", None) != p501.VARIANT or source.auction or source.phase != "auction":
+            if getattr(source, "variant", None) != p501.VARIANT or source.auction or source.phase != "bidding":
                 raise ValueError("AuctionTable needs a 501 deal before any auction call")
             self._fixed = True
         self.deal_state = source
@@ -182,7 +185,7 @@ class AuctionTable(w.VBox):
     def act(self, action: Action | str) -> bool:
         """Take the learner's ``action`` (an Action or its text: ``"look"``, ``"pass"``,
         ``"bid 70"``, ``"blind 66"``, ``"take"``, ``"contract ♠ 80"``, ``"concede"``,
-        ``"give J♣"``, ``"A♠"``, ``"marriage K♥"``), then let the computer act for the others
+        ``"give J♣"``, ``"A♠"``, ``"marriage ♥"``), then let the computer act for the others
         until it is the learner's turn again or the hand is over.
 
         Returns ``True`` if it was taken. A mistake (not the learner's turn, the hand over, a bid
@@ -209,7 +212,7 @@ class AuctionTable(w.VBox):
     def play_out(self) -> bool:
         """After the auction, let the computer play the rest of the hand for every seat. Returns
         ``False`` (with a message) while the auction is still running."""
-        if self.state.phase == "auction":
+        if self.state.phase == "bidding":
             self._say("Finish the auction first.", error=True)
             return False
         self._computer_turns(everyone=True)
@@ -228,7 +231,7 @@ class AuctionTable(w.VBox):
 
     def __repr__(self) -> str:
         s = self.state
-        status = "over" if s.phase != "auction" else f"{s.names[s.to_act]} to speak"
+        status = "over" if s.phase != "bidding" else f"{s.names[s.to_act]} to speak"
         return f"AuctionTable({s.names[self.seat]}'s seat, {len(s.auction)} calls, auction {status})"
 
     # -- internals ------------------------------------------------------------------------------
@@ -245,7 +248,7 @@ class AuctionTable(w.VBox):
     def _restart(self) -> None:
         self.state = self.deal_state
         self.contract_amount.value = 0          # set to the final bid when a contract is to be named
-        self._players = {s: self._given_players.get(s) or p501.Rule501Player(self.seed * 4 + s)
+        self._players = {s: self._given_players.get(s) or Russian501Player(self.seed * 4 + s)
                          for s in range(len(self.state.names))}
         self._say(self.state.explain())
         self._computer_turns(everyone=False)
@@ -267,7 +270,7 @@ class AuctionTable(w.VBox):
         s = self.state
         old = self.hand_box.children
         items: list = []
-        if s.to_act == self.seat and s.phase != "auction":
+        if s.to_act == self.seat and s.phase != "bidding":
             nm = s.names
             if s.phase == "prikup":
                 b = _button("Turn up and take the prikup", "cardlab-take")
@@ -297,9 +300,8 @@ class AuctionTable(w.VBox):
                     items.append(b)
                 for a in legal:
                     if a.kind == "marriage":
-                        value = 40 if a.card.suit == s.trump else 20
-                        b = _button(f"{a.card} + marriage {value}", "cardlab-marriage",
-                                    f"Lead {a.card} and declare the marriage")
+                        text = p501.describe_action(a, s)
+                        b = _button(text.label, "cardlab-marriage", text.help)
                         b.on_click(lambda _b, a=a: self.act(a))
                         items.append(b)
         self.hand_box.children = tuple(items)
@@ -320,7 +322,7 @@ class AuctionTable(w.VBox):
 
     def _refresh(self) -> None:
         s = self.state
-        my_turn = s.phase == "auction" and s.to_act == self.seat
+        my_turn = s.phase == "bidding" and s.to_act == self.seat
         looked = s.looked[self.seat]
         self.look_button.disabled = not (my_turn and not looked)
         self.pass_button.disabled = not my_turn
@@ -333,14 +335,14 @@ class AuctionTable(w.VBox):
                 self.amount.value = values[0]
             else:
                 self.bid_button.disabled = self.blind_button.disabled = True
-        self.play_out_button.disabled = s.phase == "auction" or s.result is not None
+        self.play_out_button.disabled = s.phase == "bidding" or s.result is not None
         self._hand_buttons()
         nm = s.names
         lines = []
         for seat, a in s.auction:
             you = " (you)" if seat == self.seat else ""
             lines.append(f"<li>{escape(nm[seat] + you)}: {escape(str(a))}</li>")
-        if s.phase == "auction":
+        if s.phase == "bidding":
             who = "you" if s.to_act == self.seat else nm[s.to_act]
             lines.append(f"<li><i>{escape(who)} to speak…</i></li>")
         elif s.bidder is not None:
@@ -357,7 +359,7 @@ class DealStepper(w.VBox):
 
     Parameters
     ----------
-    source : Prikup501State or a record
+    source : Russian501State or a record
         The deal (a state of the hand, whose ``pack`` and ``dealer`` are used; or anything with
         ``states()``, whose first state is used).
     start : int
@@ -456,7 +458,7 @@ class DealStepper(w.VBox):
         if k == 24:
             status = "The deal is complete: 7 cards each and 3 in the prikup."
         self.view.value = (
-            f'<div class="cardlab-table" data-variant="{p501.VARIANT}">{_STYLE}<style>{p501._CSS_501}</style>'
+            f'<div class="cardlab-table" data-variant="{p501.VARIANT}">{_STYLE}<style>{CSS_501}</style>'
             f'<div class="cardlab-caption">{escape(nm[s.dealer])} deals · prikup cards at positions 3, 7 and 11'
             f'</div>{"".join(rows)}<div class="cardlab-middle"><div class="cardlab-slot cardlab-prikup">'
             f'<div class="cardlab-cards">{cards(prikup)}</div><span>Prikup ({len(prikup)} of 3, shown face up '

@@ -1,6 +1,6 @@
 """501's fast legal-action path agrees with the plain rule checks at every step.
 
-``Prikup501State.legal_actions`` builds the play's legal cards from per-card tables, and keeps
+``Russian501State.legal_actions`` builds the play's legal cards from per-card tables, and keeps
 the long lists of the auction (up to ~157 bids) and of the contract (up to ~776 contracts) in a
 cache of the rule set, with frozensets for the membership test of ``apply``. Here the same lists
 are written out from the plain rules ([SEED-000]; rules-notes §1: bids from ``min_bid`` in steps
@@ -29,12 +29,12 @@ RULE_SETS["duties"] = p501.PAGAT_501.with_options(must_head=True, must_overtrump
 RULE_SETS["no-blind"] = p501.FIVES_501.with_options(blind_bids=False, pass_is_final=False)
 
 
-def slow_legal(s: p501.Prikup501State) -> list:
+def slow_legal(s: p501.Russian501State) -> list:
     """The legal actions in order, written out from the plain rules (not from the caches)."""
     r = s.rules
     seat = s.to_act
     hand = s.hands[seat]
-    if s.phase == "auction":
+    if s.phase == "bidding":
         if s.high_bid is None:
             first = r.min_bid
         else:
@@ -57,17 +57,17 @@ def slow_legal(s: p501.Prikup501State) -> list:
         return [Action("give", c) for c in hand]
     # play
     if s.trick:
-        return [play(c) for c in legal_plays(hand, [c for _, c in s.trick], s.trump, r.trick_rules)]
+        return [play(c) for c in legal_plays(hand, s.trick, s.trump, r.trick_rules)]
+    if s.pending_marriage is not None:       # the marriage declared: lead its K or Q
+        return [play(c) for c in hand if c.suit == s.pending_marriage and c.rank in (Rank.KING, Rank.QUEEN)]
     out = [play(c) for c in hand]
     for c in hand:
-        if c.rank in (Rank.KING, Rank.QUEEN):
-            other = Card.of(c.suit, Rank.QUEEN if c.rank == Rank.KING else Rank.KING)
-            if other in hand:
-                out.append(Action("marriage", c))
+        if c.rank == Rank.KING and Card.of(c.suit, Rank.QUEEN) in hand:
+            out.append(Action("marriage", None, c.suit))
     return out
 
 
-def candidates(s: p501.Prikup501State) -> list:
+def candidates(s: p501.Russian501State) -> list:
     """Legal and illegal actions to try: every card played, given or declared with, every word,
     and bids and contracts around the limits."""
     r = s.rules
@@ -77,7 +77,7 @@ def candidates(s: p501.Prikup501State) -> list:
     out += [Action(kind, None, n) for kind in ("bid", "blind") for n in numbers]
     out += [Action("contract", None, (t, n)) for t in (Suit.SPADES, "NT") for n in numbers]
     out += [play(c) for c in PACK_24] + [Action("give", c) for c in PACK_24]
-    out += [Action("marriage", c) for c in PACK_24 if c.rank in (Rank.KING, Rank.QUEEN)]
+    out += [Action("marriage", None, suit) for suit in Suit]
     return out
 
 
@@ -121,7 +121,7 @@ def test_fast_and_plain_legal_lists_agree_at_every_step(name):
             steps += 1
             s = s.apply(random_choice(rng, legal))
         assert s.legal_actions() == ()
-    assert phases == {"auction", "prikup", "contract", "give", "play"}
+    assert phases == {"bidding", "prikup", "contract", "give", "play"}
     assert steps > 10000 and refusals > 2000
 
 
@@ -133,7 +133,7 @@ def test_the_long_lists_are_built_once_per_rule_set_and_ignored_by_equality():
     assert s.legal_actions() is t.legal_actions()
     # opening, not looked: look, pass and blind 66 … 220, i.e. 2 + (220 - 66 + 1) = 157 calls
     assert len(s.legal_actions()) == 157
-    fresh = p501.Rules501()
+    fresh = p501.Russian501Rules()
     assert fresh == p501.PAGAT_501 and hash(fresh) == hash(p501.PAGAT_501)
     assert fresh.to_dict() == p501.PAGAT_501.to_dict() and "_legal_cache" not in fresh.to_dict()
     # a contract after a final bid of 200: concede + 5 trump choices × (220 - 200 + 1) = 1 + 105

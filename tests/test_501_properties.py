@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardlab import PACK_24
 from cardlab import russian501 as p501
+from cardlab.players.russian501 import Russian501Player
 
 SEEDS = st.integers(min_value=0, max_value=10**6)
 
@@ -19,7 +20,7 @@ SEEDS = st.integers(min_value=0, max_value=10**6)
 def to_phase(seed, phase, rules=p501.PAGAT_501):
     """Play a seeded deal with rule-based players until ``phase`` (or the end); the state or None."""
     s = p501.deal(rules, seed % 3, seed=seed, names=("A", "B", "C"))
-    players = [p501.Rule501Player(seed * 3 + i) for i in range(3)]
+    players = [Russian501Player(seed * 3 + i) for i in range(3)]
     while not s.is_finished and s.phase != phase:
         s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
     return s if s.phase == phase else None
@@ -111,9 +112,9 @@ def test_score_changes_follow_the_seed_for_any_scores(seed, rules, scores):
 def test_the_winner_is_at_zero_or_below_and_a_successful_bidder_first(scores, bidder, made):
     # rules-notes A-8: of the players at 0 or below, a successful bidder wins; otherwise the lowest
     # score, unless tied (play on).
-    g = p501.Game501(p501.PAGAT_501, 0, ("A", "B", "C"))
+    g = p501.Russian501Game(p501.PAGAT_501, 0, ("A", "B", "C"))
     g.scores = list(scores)
-    res = p501.HandResult501("made" if made else "failed", bidder, 66, 66, None, False, (0,) * 3, (0,) * 3,
+    res = p501.Russian501Result("made" if made else "failed", bidder, 66, 66, None, False, (0,) * 3, (0,) * 3,
                              (0,) * 3, (0,) * 3, (0,) * 3, "")
     g._decide(res)
     down = [i for i, sc in enumerate(scores) if sc <= 0]

@@ -15,6 +15,8 @@ from cardlab import PACK_24, Action, IllegalActionError, NotationError, RulesErr
 from cardlab import russian501 as p501
 from cardlab import records, render, variants
 from cardlab.cards import Suit
+from cardlab.players.russian501 import Russian501Player, hand_strength
+from cardlab.tricks import Trick
 
 HANDS = ["A♠ K♠ Q♠ 9♠ A♥ 9♥ 9♣", "10♠ J♠ A♣ 10♣ K♥ Q♥ A♦", "K♣ Q♣ J♣ 10♦ K♦ Q♦ 10♥"]
 PRIKUP = "J♥ J♦ 9♦"
@@ -31,13 +33,14 @@ def run(s, text):
         part = part.strip()
         if not part:
             continue
-        # a trick is written as three cards "A♠ J♠ Q♣"; a marriage lead as "marriage K♠"
+        # a trick is written as three cards "A♠ J♠ Q♣"; a marriage lead as "marriage K♠": the marriage
+        # of ♠ declared, then the K♠ led
         if part.startswith(("marriage", "bid", "blind", "contract", "give")) or part in ("look", "pass", "take",
                                                                                            "concede"):
             words = part.split()
             if words[0] == "marriage":
                 s = s.apply(" ".join(words[:2]))
-                for card in words[2:]:
+                for card in words[1:]:
                     s = s.apply(card)
             else:
                 s = s.apply(part)
@@ -116,7 +119,7 @@ def test_table_size_is_three_or_four():
 
 def test_eldest_speaks_first_and_must_look_or_bid_blind():
     s = deal()
-    assert s.phase == "auction" and s.to_act == 0
+    assert s.phase == "bidding" and s.to_act == 0
     legal = s.legal_actions()
     assert legal[:3] == (Action("look"), Action("pass"), Action("blind", None, 66))
     assert Action("bid", None, 66) not in legal
@@ -158,7 +161,7 @@ def test_literal_rules_let_a_passed_player_bid_again():
     s = run(deal(p501.LITERAL_501), "look; bid 66; look; pass; look; bid 67")
     assert s.to_act == 0
     s = s.apply("pass")                           # A passes: one pass after C's 67
-    assert s.to_act == 1 and s.phase == "auction"
+    assert s.to_act == 1 and s.phase == "bidding"
     s = s.apply("bid 70")                         # B, who passed before, bids again
     assert s.high_bidder == 1
     s = run(s, "pass; pass")                      # C and A pass: two passes after B's bid
@@ -346,13 +349,17 @@ def test_no_trump_any_card_when_void():
 def test_marriage_on_the_lead_40_in_trumps():
     s = won_by_a()
     legal = s.legal_actions()
-    assert Action("marriage", parse_card("K♠")) in legal and Action("marriage", parse_card("Q♠")) in legal
-    assert not any(a.kind == "marriage" and a.card.suit == Suit.HEARTS for a in legal)
-    s = s.apply("marriage K♠")
-    assert s.marriages == ((0, Suit.SPADES, 40),)
-    assert s.trick == ((0, parse_card("K♠")),)
-    assert parse_card("Q♠") in s.view(1).known[0]      # the partner is now known to all
+    assert [a for a in legal if a.kind == "marriage"] == [Action("marriage", None, Suit.SPADES)]
+    s = s.apply("marriage ♠")
+    assert s.marriages == ((0, Suit.SPADES, 40),) and s.pending_marriage == Suit.SPADES
+    assert {parse_card("K♠"), parse_card("Q♠")} <= set(s.view(1).known[0])   # both shown to all
     assert "40" in s.explain() and "counts only if A takes a trick" in s.explain()
+    assert s.legal_actions() == (Action("play", parse_card("K♠")), Action("play", parse_card("Q♠")))
+    assert err(s, "A♠").rule == "501.marriage.led"     # the K or Q must be led now
+    assert err(s, "marriage ♠").rule == "501.marriage.led"
+    s = s.apply("K♠")
+    assert s.trick == (parse_card("K♠"),) and s.leader == 0 and s.pending_marriage is None
+    assert parse_card("Q♠") in s.view(1).known[0]      # the partner stays known to all
     assert s.points(0) == 0                            # no trick yet: the 40 does not count yet
     s = run(s, "10♠ 10♦ | A♣ J♣ 9♠")                   # A wins a trick with the 9♠
     assert s.points(0) == 13 + 40
@@ -360,11 +367,11 @@ def test_marriage_on_the_lead_40_in_trumps():
 
 def test_marriage_refusals():
     s = won_by_a()
-    e = err(s, "marriage A♥")
-    assert e.rule == "501.marriage" and "king or queen" in e.reason
+    e = err(s, "marriage A♥")                          # the suit of A♥: hearts, and A lacks K♥ Q♥
+    assert e.rule == "501.marriage" and "K♥ and Q♥ not in hand" in e.reason
     t = run(s, "K♠ 10♠ 10♦")                           # B won; B leads
     e = err(t, "marriage K♣")
-    assert e.rule == "501.hold"                        # B has no K♣
+    assert e.rule == "501.marriage" and "K♣ and Q♣ not in hand" in e.reason   # B has no K♣
     t = run(won_by_a(), "A♥ Q♥ 10♥ | 9♥")
     e = err(t, "marriage K♥")
     assert e.rule == "501.marriage" and "only when leading" in e.reason
@@ -376,16 +383,17 @@ def test_marriage_without_partner_card_is_refused():
     s = run(s, "A♣ J♣ 9♠")
     assert s.to_act == 0 and parse_card("Q♠") in s.hands[0]
     e = err(s, "marriage Q♠")
-    assert e.rule == "501.marriage" and "K♠ is not in hand" in e.reason
+    assert e.rule == "501.marriage" and "K♠ not in hand" in e.reason
 
 
 def test_a_marriage_announced_with_the_wrong_value_is_refused():
     # A says "40" or "20" while leading [SEED-000]: spades are trumps, so K♠ Q♠ is 40, not 20
     s = won_by_a()
-    e = err(s, "20 K♠")
-    assert e.rule == "501.marriage" and "worth 40" in e.reason and "'40 K♠'" in e.reason
+    e = err(s, "20 ♠")
+    assert e.rule == "501.marriage" and "worth 40" in e.reason and "'40 ♠'" in e.reason
     assert s.trick == () and s.marriages == ()                 # unchanged
-    assert s.apply("40 K♠").marriages == ((0, Suit.SPADES, 40),)
+    assert s.apply("40 ♠").marriages == ((0, Suit.SPADES, 40),)
+    assert s.apply("40 K♠").marriages == ((0, Suit.SPADES, 40),)        # a card names its suit
     assert s.apply("marriage Q♠").marriages == ((0, Suit.SPADES, 40),)   # without a number: the engine counts
     nt = run(deal(), "look; bid 66; look; pass; look; pass; take; contract NT 66; give 9♣; give 9♦")
     e = err(nt, "40 K♠")
@@ -411,7 +419,7 @@ def test_revoke_is_refused_and_state_unchanged():
 def test_trick_winner_and_next_leader():
     s = run(won_by_a(), "marriage K♠ 10♠ 10♦")
     t = s.tricks[-1]
-    assert t.leader == 0 and t.winner == 1 and t.card_points == 24
+    assert isinstance(t, Trick) and t.leader == 0 and t.winner == 1 and t.card_points(p501._PTS_AT) == 24
     assert t.cards == ((0, parse_card("K♠")), (1, parse_card("10♠")), (2, parse_card("10♦")))
     assert s.to_act == 1 and s.leader == 1
     assert "B wins the trick (24 card points)" in s.explain()
@@ -490,8 +498,9 @@ def test_record_with_an_illegal_action_points_at_it():
     ("contract s 80", Action("contract", None, (Suit.SPADES, 80))),
     ("contract NT 80", Action("contract", None, ("NT", 80))),
     ("contract no trump 80", Action("contract", None, ("NT", 80))),
-    ("give 9c", Action("give", parse_card("9♣"))), ("marriage KH", Action("marriage", parse_card("K♥"))),
-    ("40 Q♠", Action("marriage", parse_card("Q♠"))), ("10h", Action("play", parse_card("10♥"))),
+    ("give 9c", Action("give", parse_card("9♣"))), ("marriage KH", Action("marriage", None, Suit.HEARTS)),
+    ("marriage ♥", Action("marriage", None, Suit.HEARTS)), ("40 Q♠", Action("marriage", None, Suit.SPADES)),
+    ("20 d", Action("marriage", None, Suit.DIAMONDS)), ("10h", Action("play", parse_card("10♥"))),
 ])
 def test_parse_action(text, action):
     a = p501.parse_action(text)
@@ -507,18 +516,18 @@ def test_parse_action_errors(text):
 
 def test_rules_options_round_trip_and_errors():
     r = p501.PAGAT_501.with_options(bid_step=5, protect_threshold=None)
-    assert p501.Rules501.from_dict(r.to_dict()) == r
+    assert p501.Russian501Rules.from_dict(r.to_dict()) == r
     assert "bid_step=5" in r.name
     with pytest.raises(RulesError) as ei:
         p501.PAGAT_501.with_options(bid_steps=5)
     assert ei.value.option == "bid_steps"
     with pytest.raises(RulesError) as ei:
-        p501.Rules501(max_bid=60)
+        p501.Russian501Rules(max_bid=60)
     assert ei.value.option == "max_bid"
     with pytest.raises(RulesError) as ei:
-        p501.Rules501.from_dict({"preset": "nope"})
+        p501.Russian501Rules.from_dict({"preset": "nope"})
     assert ei.value.option == "preset"
-    assert p501.Rules501.from_dict({"preset": "literal"}) == p501.LITERAL_501
+    assert p501.Russian501Rules.from_dict({"preset": "literal"}) == p501.LITERAL_501
 
 
 def test_every_rule_id_has_text_and_source():
@@ -527,7 +536,10 @@ def test_every_rule_id_has_text_and_source():
     # every rule id named in the module's refusals is listed
     import inspect
     import re
-    named = set(re.findall(r'IllegalActionError\(\s*"(501\.[a-z.-]+)"', inspect.getsource(p501)))
+    from cardlab import russian501_words
+
+    source = inspect.getsource(p501) + inspect.getsource(russian501_words)
+    named = set(re.findall(r'IllegalActionError\(\s*"(501\.[a-z.-]+)"', source))
     assert named and named <= set(p501.RULES), named - set(p501.RULES)
 
 
@@ -537,23 +549,23 @@ def test_hand_strength_by_hand():
     # B: 10♠ J♠ A♣ 10♣ K♥ Q♥ A♦. Best suit: hearts (2 cards × 3 + 7/4 + 30 for K Q = 37.75; clubs
     # 2 × 3 + 21/4 = 11.25). aces: A♣ 11 + guarded 10♣ 10 + A♦ 11 + unguarded 10♠ with company 5 = 37;
     # trumps: 2 hearts, none beyond two = 0; marriages: K♥ Q♥ in trumps 40; catch 10: 87.
-    hs = p501.hand_strength(parse_cards(HANDS[1]))
+    hs = hand_strength(parse_cards(HANDS[1]))
     assert hs == {"trump": Suit.HEARTS, "aces": 37, "trumps": 0, "marriages": 40, "catch": 10, "total": 87}
     # C: K♣ Q♣ J♣ 10♦ K♦ Q♦ 10♥. Diamonds 3 × 3 + 17/4 + 30 = 43.25 beats clubs 3 × 3 + 9/4 + 30 =
     # 41.25. aces: 10♦ with company 5 (10♥ alone: 0); trumps: one beyond two = 6; marriages ♦ 40 +
     # ♣ 20 = 60; catch 10: 81.
-    hs = p501.hand_strength(parse_cards(HANDS[2]))
+    hs = hand_strength(parse_cards(HANDS[2]))
     assert hs == {"trump": Suit.DIAMONDS, "aces": 5, "trumps": 6, "marriages": 60, "catch": 10, "total": 81}
     # spades named as trumps for A: A♠ 11 + A♥ 11 = 22; 4 spades: 2 beyond two = 12; K♠ Q♠ 40; 10: 84
-    assert p501.hand_strength(parse_cards(HANDS[0]), Suit.SPADES)["total"] == 84
+    assert hand_strength(parse_cards(HANDS[0]), Suit.SPADES)["total"] == 84
 
 
 def test_rule_based_bidding():
     """The player opens at the lowest bid and overcalls with the next multiple of 5 while that is
     at most its estimate + 30: B bids up to 87 + 30 = 117, C up to 81 + 30 = 111."""
-    players = {1: p501.Rule501Player(1, blind_rate=0), 2: p501.Rule501Player(2, blind_rate=0)}
+    players = {1: Russian501Player(1, blind_rate=0), 2: Russian501Player(2, blind_rate=0)}
     s = run(deal(), "look; pass")
-    while s.phase == "auction":
+    while s.phase == "bidding":
         s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
     calls = [str(a) for _, a in s.auction if a.kind != "look"]
     # B opens 66; C 70; then 75 … 115 alternately; C would need 120 > 111 and passes
@@ -564,4 +576,4 @@ def test_rule_based_bidding():
     t = run(deal(p501.FIVES_501), "look; bid 66; look")
     assert players[1].choose(t.view(1)) == Action("bid", None, 71)
     with pytest.raises(ValueError, match="round_to"):
-        p501.Rule501Player(0, round_to=0)
+        Russian501Player(0, round_to=0)

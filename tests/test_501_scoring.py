@@ -9,7 +9,7 @@ A-8, A-11, A-13.
 The hand used (see test_501_rules.py): A (seat 0, eldest) bids, takes the prikup J♥ J♦ 9♦,
 plays spades, gives 9♣ to B and 9♦ to C; then 8 tricks:
 
-    1  A  marriage K♠ · B 10♠ · C 10♦   -> B  4+10+10 = 24   (A's 40 pending)
+    1  A  marriage ♠, K♠ · B 10♠ · C 10♦   -> B  4+10+10 = 24   (A's 40 pending)
     2  B  A♣ · C J♣ · A 9♠ (trumps)     -> A 11+2+0  = 13
     3  A  A♠ · B J♠ · C Q♣              -> A 11+2+3  = 16
     4  A  Q♠ · B 9♣ · C 9♦              -> A  3+0+0  =  3
@@ -22,7 +22,7 @@ plays spades, gives 9♣ to B and 9♦ to C; then 8 tricks:
 
 In no trump (contract NT 66) the same deal plays (A's marriage worth 20):
 
-    1  A  marriage K♠ · B 10♠ · C 10♦   -> B 24
+    1  A  marriage ♠, K♠ · B 10♠ · C 10♦   -> B 24
     2  B  A♣ · C J♣ · A 9♠ (no trump)   -> B 13
     3  B  10♣ · C Q♣ · A J♦             -> B 10+3+2  = 15
     4  B  J♠ · C 9♦ · A A♠              -> A  2+0+11 = 13
@@ -40,9 +40,9 @@ from cardlab import russian501 as p501
 HANDS = ["A♠ K♠ Q♠ 9♠ A♥ 9♥ 9♣", "10♠ J♠ A♣ 10♣ K♥ Q♥ A♦", "K♣ Q♣ J♣ 10♦ K♦ Q♦ 10♥"]
 PRIKUP = "J♥ J♦ 9♦"
 NAMES = ("A", "B", "C")
-TRUMP_PLAY = ("marriage K♠", "10♠", "10♦", "A♣", "J♣", "9♠", "A♠", "J♠", "Q♣", "Q♠", "9♣", "9♦",
+TRUMP_PLAY = ("marriage ♠", "K♠", "10♠", "10♦", "A♣", "J♣", "9♠", "A♠", "J♠", "Q♣", "Q♠", "9♣", "9♦",
               "A♥", "Q♥", "10♥", "9♥", "K♥", "K♣", "A♦", "Q♦", "J♦", "10♣", "K♦", "J♥")
-NT_PLAY = ("marriage K♠", "10♠", "10♦", "A♣", "J♣", "9♠", "10♣", "Q♣", "J♦", "J♠", "9♦", "A♠",
+NT_PLAY = ("marriage ♠", "K♠", "10♠", "10♦", "A♣", "J♣", "9♠", "10♣", "Q♣", "J♦", "J♠", "9♦", "A♠",
            "Q♠", "9♣", "K♣", "A♥", "Q♥", "10♥", "9♥", "K♥", "K♦", "A♦", "Q♦", "J♥")
 
 
@@ -120,8 +120,8 @@ def test_concession_credit_option():
 
 def test_opponent_marriages_count_option():
     # B declares his K♥ Q♥ marriage when he leads trick 2 (instead of the A♣)
-    play = ("marriage K♠", "10♠", "10♦",               # 1 B wins 4+10+10 = 24
-            "marriage K♥", "10♥", "A♥",                # 2 B leads K♥ (20); C must follow; A 4+10+11 = 25
+    play = ("marriage ♠", "K♠", "10♠", "10♦",               # 1 B wins 4+10+10 = 24
+            "marriage ♥", "K♥", "10♥", "A♥",                # 2 B leads K♥ (20); C must follow; A 4+10+11 = 25
             "A♠", "J♠", "Q♣",                          # 3 A 11+2+3 = 16
             "Q♠", "9♣", "9♦",                          # 4 A 3
             "9♠", "Q♥", "J♣",                          # 5 A 0+3+2 = 5
@@ -140,7 +140,7 @@ def test_marriage_without_a_trick_does_not_count():
     # A's 40 waits until A has a trick: 0 after trick 1 (won by B), 13 + 40 after trick 2. A hand
     # where the declarer never takes a trick is in data/r501_marriage_lost.json (test_501_widgets).
     s = deal().apply_all(["look", "bid 66", "look", "pass", "look", "pass", "take", "contract ♠ 70", "give 9♣",
-                          "give 9♦", "marriage K♠", "10♠", "10♦"])
+                          "give 9♦", "marriage ♠", "K♠", "10♠", "10♦"])
     assert s.tricks_won[0] == 0 and s.points(0) == 0   # the 40 waits for a trick
     s = s.apply_all(["A♣", "J♣", "9♠"])
     assert s.points(0) == 13 + 40
@@ -189,7 +189,7 @@ def test_no_protection_option_and_floor_option():
 # -- the game ---------------------------------------------------------------------------------
 
 def game_after(*finals, rules=p501.PAGAT_501, names=NAMES, first_dealer=2, scores=None):
-    g = p501.Game501(rules, first_dealer, names)
+    g = p501.Russian501Game(rules, first_dealer, names)
     if scores is not None:
         g.scores = list(scores)
     for f in finals:
@@ -278,7 +278,7 @@ def test_four_at_the_table_dealer_score_unchanged():
 
 
 def test_game_refuses_a_hand_out_of_turn_or_unfinished():
-    g = p501.Game501(p501.PAGAT_501, 0, NAMES)
+    g = p501.Russian501Game(p501.PAGAT_501, 0, NAMES)
     with pytest.raises(p501.DealError, match="dealt by A"):
         g.add(hand())                                      # dealt by C (seat 2)
     with pytest.raises(p501.DealError, match="finished"):

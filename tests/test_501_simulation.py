@@ -20,6 +20,7 @@ import pytest
 
 from cardlab import PACK_24, Action, IllegalActionError, Rank, Suit, records
 from cardlab import russian501 as p501
+from cardlab.players.russian501 import Russian501Player
 
 POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 PACK = set(PACK_24)
@@ -58,8 +59,10 @@ def oracle_plays(s):
     """The cards the seed allows (SEED-000 'The Play'), written independently of cardlab.tricks."""
     hand = s.hands[s.to_act]
     if not s.trick:
+        if s.pending_marriage is not None:     # the marriage declared: its K or Q is led
+            return {c for c in hand if c.suit == s.pending_marriage and c.rank in (Rank.KING, Rank.QUEEN)}
         return set(hand)
-    led = s.trick[0][1].suit
+    led = s.trick[0].suit
     same = {c for c in hand if c.suit == led}
     if same:
         return same
@@ -76,7 +79,7 @@ def check_state(s):
     places = [c for h in s.hands for c in h]
     if not s.prikup_up:
         places += list(s.prikup)
-    places += [c for _, c in s.trick]
+    places += list(s.trick)
     places += [c for t in s.tricks for _, c in t.cards]
     assert len(places) == 24 and set(places) == PACK
     # 2. legal actions
@@ -90,8 +93,8 @@ def check_state(s):
             assert cards == oracle_plays(s)
             for a in legal:
                 if a.kind == "marriage":
-                    other = {Rank.KING: Rank.QUEEN, Rank.QUEEN: Rank.KING}[a.card.rank]
-                    assert not s.trick and any(c.suit == a.card.suit and c.rank == other for c in s.hands[s.to_act])
+                    kq = {c for c in s.hands[s.to_act] if c.suit == a.value and c.rank in (Rank.KING, Rank.QUEEN)}
+                    assert not s.trick and s.pending_marriage is None and len(kq) == 2
     # 3. card points
     for seat in range(n):
         took = [t for t in s.tricks if t.winner == seat]
@@ -129,7 +132,7 @@ def check_state(s):
             partners = {c for m_seat, suit, _ in s.marriages if m_seat == s.bidder
                         for c in PACK if c.suit == suit and c.rank in (Rank.KING, Rank.QUEEN)}
             assert set(v.known[s.bidder]) <= partners
-        seen |= {c for _, c in v.trick} | {c for t in v.tricks for _, c in t.cards}
+        seen |= set(v.trick) | {c for t in v.tricks for _, c in t.cards}
         assert set(v.unseen) == PACK - seen
         if not s.prikup_up:
             assert set(s.prikup) <= set(v.unseen)
@@ -208,11 +211,11 @@ def test_playout_agrees_with_apply():
         while not f.is_finished:
             f = f.apply(choose(f.legal_actions()))
         assert r1 == f.result
-        assert s.phase == "auction" and s.auction == ()      # playout left the state alone
+        assert s.phase == "bidding" and s.auction == ()      # playout left the state alone
 
 
 def test_rule_based_players_see_only_their_view_and_play_legally():
-    class Spy(p501.Rule501Player):
+    class Spy(Russian501Player):
         def choose(self, view):
             assert view.legal_actions
             return super().choose(view)
@@ -233,13 +236,13 @@ def test_rule_based_players_see_only_their_view_and_play_legally():
 def test_whole_games_score_arithmetic(rules):
     for g_seed in range(6):
         names = ("A", "B", "C", "D")[: 3 + (g_seed % 3 == 0)]
-        game = p501.Game501(rules, g_seed % len(names), names)
+        game = p501.Russian501Game(rules, g_seed % len(names), names)
         seed = g_seed * 1000
         for _ in range(300):
             if game.is_over:
                 break
             s = game.deal(seed=seed)
-            players = [p501.Rule501Player(seed * 4 + i) for i in range(len(names))]
+            players = [Russian501Player(seed * 4 + i) for i in range(len(names))]
             while not s.is_finished:
                 s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
             before = list(game.scores)
@@ -272,7 +275,8 @@ def candidate_actions(rng):
     pool += [Action("contract", None, (t, n)) for t in (*Suit, "NT") for n in (60, 66, 90, 221)]
     pool += [Action("give", c) for c in rng.sample(PACK_24, 6)]
     pool += [Action("play", c) for c in PACK_24]
-    pool += [Action("marriage", c) for c in PACK_24 if c.rank in (Rank.KING, Rank.QUEEN, Rank.ACE)]
+    pool += [Action("marriage", None, suit) for suit in Suit]
+    pool += [Action("marriage", c) for c in PACK_24 if c.rank in (Rank.KING, Rank.QUEEN, Rank.ACE)]  # malformed
     return pool
 
 

@@ -45,7 +45,7 @@ def test_render_all_open_and_seat_views():
 
 def test_render_trick_and_result():
     s = deal().apply_all(["look", "bid 66", "look", "pass", "look", "pass", "take", "contract ♠ 70", "give 9♣",
-                          "give 9♦", "marriage K♠"])
+                          "give 9♦", "marriage ♠", "K♠"])
     html = render.state_html(s, 1)
     trick = html.split('class="cardlab-trick"')[1]
     assert 'data-card="K♠"' in trick
@@ -180,11 +180,14 @@ def test_auction_table_whole_hand_as_bidder():
     {b.description: b for b in buttons(t, "cardlab-give")}["9♦"].click()
     assert t.state.given == ((1, parse_card("9♣")), (2, parse_card("9♦")))
     assert t.state.to_act == 0                         # Ana is eldest and leads
-    marriage = [b for b in buttons(t, "cardlab-marriage") if b.description.startswith("K♠")]
-    assert marriage and marriage[0].description == "K♠ + marriage 40"
+    marriage = [b for b in buttons(t, "cardlab-marriage") if "♠" in b.description]
+    assert marriage and marriage[0].description == "Declare marriage ♠ (40)"
     marriage[0].click()
+    assert t.state.marriages == ((0, p501.Suit.SPADES, 40),) and t.state.to_act == 0
+    lead = {b.description: b for b in buttons(t, "cardlab-card-button")}
+    assert set(lead) == {"K♠", "Q♠"}                   # now its king or queen is led
+    lead["K♠"].click()
     # Boris and Vera played their first legal cards; the trick is complete or it is Ana's turn
-    assert t.state.marriages == ((0, p501.Suit.SPADES, 40),)
     while not t.state.is_finished:
         cards = buttons(t, "cardlab-card-button")
         assert cards, "it must be Ana's turn whenever the hand is not over"

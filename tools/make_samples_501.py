@@ -1,9 +1,9 @@
 """Regenerate the 501 sample records in data/r501_*.json (run: python tools/make_samples_501.py).
 
 Every sample is a real hand (or game) played by cardlab's rule-based 501 player
-(:class:`cardlab.russian501.Rule501Player`, one per seat, each seeing only its own seat's view)
+(:class:`cardlab.players.russian501.Russian501Player`, one per seat, each seeing only its own seat's view)
 from fixed seeds: the deal of hand ``k`` is ``russian501.deal(..., seed=k)`` with dealer
-``k % players`` and the player in seat ``i`` is ``Rule501Player(4 * k + i)``.
+``k % players`` and the player in seat ``i`` is ``Russian501Player(4 * k + i)``.
 
 How the seeds were chosen. A sample is there to teach one rule, so it must show that rule and
 otherwise look like an ordinary hand; an extreme hand (a bidder taking all 120, an opponent
@@ -29,6 +29,7 @@ from pathlib import Path
 
 from cardlab import russian501 as p501
 from cardlab import records
+from cardlab.players.russian501 import Russian501Player
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 NAMES = ("Ana", "Boris", "Vera")
@@ -43,7 +44,7 @@ GAME_START = 2026
 def play(seed, dealer=0, names=NAMES, rules=p501.PAGAT_501, game=None):
     """Deal ``seed`` and let one rule-based player per seat play the hand to its end."""
     s = game.deal(seed=seed) if game is not None else p501.deal(rules, dealer, seed=seed, names=names)
-    players = [p501.Rule501Player(4 * seed + i) for i in range(len(s.names))]
+    players = [Russian501Player(4 * seed + i) for i in range(len(s.names))]
     while not s.is_finished:
         s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
     return s
@@ -71,7 +72,7 @@ def typical(s, max_raise=20):
 def discards_when_void(s):
     """Some player could not follow suit and had a real choice: cards of two suits or more."""
     return any(st.phase == "play" and st.trick and st.to_act is not None
-               and not any(c.suit == st.trick[0][1].suit for c in st.hands[st.to_act])
+               and not any(c.suit == st.trick[0].suit for c in st.hands[st.to_act])
                and len({c.suit for c in st.hands[st.to_act]}) > 1 for st in s.history())
 
 
@@ -186,7 +187,7 @@ def main() -> None:
     print("r501_four.json seed", seed, s.result.explanation)
 
     for start in range(GAME_START, GAME_START + 500):
-        game = p501.Game501(p501.PAGAT_501, first_dealer=0, names=NAMES)
+        game = p501.Russian501Game(p501.PAGAT_501, first_dealer=0, names=NAMES)
         finals, seed = [], start * 100
         while not game.is_over and len(finals) < 60:
             s = play(seed, game=game)

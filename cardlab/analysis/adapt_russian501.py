@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from .. import russian501 as m
 from . import adapters
-from .adapt_common import _POINTS_24, _World, _cards_of_trick, _marriage_points_by_seat, _names, _play_knowledge, _points_table, _spec, _world_hands
+from .adapt_common import (_POINTS_24, _World, _kq_mask, _marriage_points_by_seat, _names, _play_knowledge,
+                           _points_table, _spec, _world_hands)
 from ..cards import format_cards
 from .sampling import Knowledge
 
@@ -26,14 +27,16 @@ def play_spec(state, seats):
         return sum(P[p] for p in maxp)
 
     tw = [state.tricks_won[s] for s in playing]
+    pm = state.pending_marriage        # declared by the leader: he now leads its K or Q
     return _spec(
         state, playing, team=tuple(range(3)), max_pos=maxp, hands=[state.hands[s] for s in playing],
         points=_points_table(tr, _POINTS_24), P=tuple(state.points(s) for s in playing), T=tuple(tw),
         has=tuple(t > 0 for t in tw), pend=tuple(0 if state.tricks_won[s] else state.marriage_points[s]
                                                  for s in playing),
         payoff=payoff, bounds=(0, 220), marriages=True, marriage_from_trick=0, marriage_needs="seat",
-        lead_mask=0, last_trick_bonus=r.last_trick_bonus, target=None,
-        trick_cards=_cards_of_trick(state.trick), rules=tr, trump=state.trump, additive=True)
+        lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0,
+        last_trick_bonus=r.last_trick_bonus, target=None, trick_cards=state.trick, rules=tr, trump=state.trump,
+        additive=True)
 
 def result_value(state, seats):
     return sum(state.result.points[s] for s in seats)
@@ -64,8 +67,9 @@ def knowledge(views, names=None):
     mate = next(s for s in others if s != v.bidder)
     loc = others.index(mate)
     prikup = frozenset(v.prikup)
-    played = sum(1 for t in v.tricks for x in t.cards if x[0] == mate and x[1] in prikup)
-    played += sum(1 for x in v.trick if x[0] == mate and x[1] in prikup)
+    played = sum(1 for t in v.tricks for seat, c in t.cards if seat == mate and c in prikup)
+    lead = v.active.index(v.leader) if v.trick else 0
+    played += sum(1 for k, c in enumerate(v.trick) if v.active[(lead + k) % 3] == mate and c in prikup)
     hidden = prikup & set(know.unseen)
     if not hidden:
         return know
@@ -84,12 +88,13 @@ def world(view, know, deal):
                   _points=view.points, tricks_won=view.tricks_won, trump=view.trump,
                   marriage_points=_marriage_points_by_seat(view, len(view.hand_sizes)), leader=view.leader,
                   trick=view.trick, tricks=view.tricks, bidder=view.bidder, contract=view.contract,
+                  pending_marriage=view.pending_marriage,
                   names=tuple(f"seat {i}" for i in range(len(view.hand_sizes))))
 
 def score(state, seat):
     # how far the hand moves the seat's score towards 0 (before the game's "100 or less"
     # rule): the bidder's contract made or failed, an opponent's points [501.score]
-    return -state.result.changes[seat]
+    return -state.result.returns[seat]
 
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,

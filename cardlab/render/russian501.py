@@ -1,0 +1,251 @@
+"""501 as HTML/SVG and as text (renders :mod:`cardlab.russian501` states).
+
+A seat's view is built only from ``state.view(seat)``, so a hidden card (other hands, the
+face-down prikup, the cards the bidder passed, one's own cards before looking) is never written
+into the output.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import format_cards
+from .cards import STYLE as _STYLE, card_back_svg, card_chip, card_svg, sort_hand, text_escape as _t
+
+__all__ = ["state_html", "state_text", "CSS_501"]
+
+VARIANT = "russian-501"
+
+
+def _say_bid(a: Action) -> str:
+    return f"{a.value} blind" if a.kind == "blind" else str(a.value)
+
+
+#: The 501 table's own styles (auction calls, the contract, a seat sitting out).
+CSS_501 = """
+.cardlab-table .cardlab-auction-line{font-size:12px;margin:2px 0}
+.cardlab-table .cardlab-call{display:inline-block;margin:0 4px 2px 0;padding:0 5px;border-radius:6px;background:#fff;
+ border:1px solid var(--cl-line)}
+.cardlab-table .cardlab-call.cardlab-call-blind{border-color:#8e24aa;color:#6a1b9a}
+.cardlab-table .cardlab-call.cardlab-call-pass{color:var(--cl-muted)}
+.cardlab-table .cardlab-contract{font-weight:600}
+.cardlab-table .cardlab-player.cardlab-sitting-out{opacity:.6}
+""".strip()
+
+
+def _call_html(nm, seat, a: Action) -> str:
+    cls = "cardlab-call"
+    if a.kind == "blind":
+        cls += " cardlab-call-blind"
+    elif a.kind == "pass":
+        cls += " cardlab-call-pass"
+    text = {"pass": "pass", "bid": str(a.value), "blind": f"{a.value} blind"}[a.kind]
+    return f'<span class="{cls}" data-seat="{seat}">{_t(nm[seat])}: {_t(text)}</span>'
+
+
+def _contract_words(st) -> str:
+    if st.bidder is None:
+        return ""
+    if st.contract is None:
+        return f"{st.bid}{' blind' if st.blind else ''} (contract not named yet)"
+    tr = "no trump" if st.no_trump else f"trumps {st.trump.symbol}"
+    return f"{tr}, {st.contract}{' (blind: ×2)' if st.blind else ''}"
+
+
+def _status(st) -> str:
+    nm = st.names
+    if st.result is not None:
+        return ""
+    who = nm[st._to_act]
+    ph = st.phase
+    if ph == "bidding":
+        hb = (f"high bid {st.high_bid}{' blind' if st.high_blind else ''} by {nm[st.high_bidder]}"
+              if st.high_bid is not None else "no bid yet")
+        return f"Auction ({hb}): {who} to speak."
+    if ph == "prikup":
+        return f"{who} won the auction and turns up the prikup."
+    if ph == "contract":
+        return f"{who} names trumps and a contract of at least {st.high_bid}, or concedes."
+    if ph == "give":
+        return f"{who} passes a card face down to {nm[st.opponents()[len(st.given)]]}."
+    if st.trick:
+        return f"{who} to play to {nm[st.leader]}'s {st.trick[0]}."
+    if st.pending_marriage is not None:
+        return f"{who} declared the {st.pending_marriage.symbol} marriage and leads its king or queen."
+    return f"{who} to lead."
+
+
+def state_html(state, seat: int | None = None) -> str:
+    """The table of a 501 state as HTML (see :func:`cardlab.render.state_html`): all cards open
+    (``seat=None``) or as ``seat`` sees it (built from ``state.view(seat)`` only: face-down
+    cards are drawn as backs with nothing about them written)."""
+    n = len(state.names)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+        raise ValueError(f"seat must be None (all cards open) or a seat from 0 to {n - 1}, not {seat!r}")
+    v = state.view(seat) if seat is not None else None
+    nm = state.names
+    trump = state.trump
+    view_words = "all cards open" if seat is None else f"{nm[seat]}'s view"
+    caption = f"{state.rules.name} · {nm[state.dealer]} deals · {_phase_words(state)} · {view_words}"
+    players = []
+    order = list(range(n))
+    for s in order:
+        sitting = s not in state.active
+        if seat is None:
+            shown_cards = list(state.hands[s])
+            hidden = 0
+            known = frozenset()
+        elif s == seat:
+            shown_cards = list(v.hand)
+            hidden = len(state.hands[s]) - len(v.hand)
+            known = frozenset()
+        else:
+            shown_cards = list(v.known[s])
+            hidden = v.hand_sizes[s] - len(shown_cards)
+            known = frozenset(shown_cards)
+        badges = []
+        if s == state.dealer:
+            badges.append("dealer" + (" (sits out)" if sitting else ""))
+        if s == state.active[0]:
+            badges.append("eldest")
+        if state.bidder == s:
+            badges.append("bidder")
+        if state.phase == "bidding" and s in state.active:
+            if state.passed[s]:
+                badges.append("passed")
+            if not state.looked[s]:
+                badges.append("has not looked")
+        to_act = state.to_act == s
+        if to_act:
+            badges.append("to act")
+        badge_html = "".join(
+            f'<span class="cardlab-badge{" cardlab-turn" if b == "to act" else ""}">{_t(b)}</span>' for b in badges)
+        cards = []
+        for c in sort_hand(shown_cards, trump):
+            cards.append(card_svg(c, extra_class="cardlab-known" if c in known else None))
+        title = "Face-down card (not looked at yet)" if (seat == s and hidden) else "Face-down card"
+        cards.extend(card_back_svg(title=title) for _ in range(hidden))
+        if not cards:
+            cards.append('<span class="cardlab-empty">none</span>')
+        taken = [t for t in state.tricks if t.winner == s]
+        facts = ""
+        if s in state.active and (state.phase in ("play", "over")):
+            facts = f"{state.points(s)} points · {len(taken)} trick{'s' if len(taken) != 1 else ''}"
+            ms = [f"{m[1].symbol} {m[2]}" for m in state.marriages if m[0] == s]
+            if ms:
+                facts += " · marriages " + ", ".join(ms) + ("" if state.tricks_won[s] else " (count after a trick)")
+        chips = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in t.cards)}</span>'
+                        for t in taken)
+        cls = "cardlab-player" + (" cardlab-to-act" if to_act else "") + (" cardlab-sitting-out" if sitting else "")
+        players.append(
+            f'<div class="{cls}" data-seat="{s}"><div class="cardlab-head"><span class="cardlab-name">{_t(nm[s])}'
+            f'</span>{badge_html}<span class="cardlab-points">{_t(facts)}</span></div>'
+            f'<div class="cardlab-hand cardlab-cards" data-seat="{s}">{"".join(cards)}</div>'
+            + (f'<div class="cardlab-taken" data-seat="{s}">{chips}</div>' if chips else "") + "</div>")
+    # auction line
+    calls = "".join(_call_html(nm, s, a) for s, a in state.auction)
+    auction = (f'<div class="cardlab-auction-line"><span class="cardlab-label">Auction: </span>'
+               f'{calls or "no call yet"}</div>')
+    # prikup
+    if state.prikup_up:
+        pk = "".join(card_svg(c, size="sm") for c in state.prikup)
+        pk_label = f"Prikup (taken by {nm[state.bidder]})"
+    elif seat is None:
+        pk = "".join(card_svg(c, size="sm", extra_class="cardlab-turned-down") for c in state.prikup)
+        pk_label = "Prikup (face down)"
+    else:
+        pk = "".join(card_back_svg(size="sm", title="Prikup card, face down") for _ in state.prikup)
+        pk_label = "Prikup (face down)"
+    prikup = (f'<div class="cardlab-slot cardlab-prikup"><div class="cardlab-cards cardlab-small">{pk}</div>'
+              f'<span>{_t(pk_label)}</span></div>')
+    contract = ""
+    if state.bidder is not None:
+        contract = (f'<div class="cardlab-slot"><span class="cardlab-contract">{_t(nm[state.bidder])}: '
+                    f'{_t(_contract_words(state))}</span></div>')
+    # trick
+    if state.trick or not state.tricks:
+        slots = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(nm[s])}</span></div>'
+                        for s, c in state.trick_pairs())
+        slots += "".join('<div class="cardlab-slot"><span class="cardlab-empty">?</span><span>&#160;</span></div>'
+                         for _ in range(3 - len(state.trick))) if state.phase == "play" else ""
+        label = f"Trick {len(state.tricks) + 1}" if state.phase == "play" else "No trick yet"
+        tcls = "cardlab-trick"
+        nc = len(state.trick)
+    else:
+        t = state.tricks[-1]
+        slots = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(nm[s])}</span></div>' for s, c in t.cards)
+        label = f"Last trick ({len(state.tricks)}): {nm[t.winner]} won it"
+        tcls = "cardlab-trick cardlab-last-trick"
+        nc = 0
+    trick = (f'<div class="{tcls}" data-cards="{nc}"><div class="cardlab-label">{_t(label)}</div>'
+             f'<div class="cardlab-cards">{slots}</div></div>')
+    if state.result is not None:
+        r = state.result
+        head = {"made": "Contract made", "failed": "Contract failed", "conceded": "Conceded",
+                "thrown_in": "Thrown in"}[r.outcome]
+        changes = ", ".join(f"{nm[s]} {r.changes[s]:+d}" for s in state.active)
+        end = (f'<div class="cardlab-result" data-outcome="{r.outcome}"><div class="cardlab-result-head">'
+               f'{_t(head)}</div><div class="cardlab-result-text">{_t(r.explanation[:1].upper() + r.explanation[1:])}.'
+               f' Before the 100-or-less rule: {_t(changes)}.</div></div>')
+    else:
+        end = f'<div class="cardlab-status">{_t(_status(state))}</div>'
+    view_attr = "all" if seat is None else str(seat)
+    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{view_attr}" data-phase="{state.phase}">'
+            f'{_STYLE}<style>{CSS_501}</style><div class="cardlab-caption">{_t(caption)}</div>{auction}'
+            f'{"".join(players)}<div class="cardlab-middle">{prikup}{contract}{trick}</div>{end}</div>')
+
+
+def _phase_words(state) -> str:
+    return {"bidding": "auction", "prikup": "prikup", "contract": "contract", "give": "passing cards",
+            "play": f"trick {len(state.tricks) + 1}", "over": "hand over"}[state.phase]
+
+
+def state_text(state, seat: int | None = None) -> str:
+    """The table of a 501 state as plain text; a card this view may not see is ``??``."""
+    n = len(state.names)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+        raise ValueError(f"seat must be None (all cards open) or a seat from 0 to {n - 1}, not {seat!r}")
+    v = state.view(seat) if seat is not None else None
+    nm = state.names
+    view_words = "all cards open" if seat is None else f"{nm[seat]}'s view"
+    lines = [f"{state.rules.name} · {nm[state.dealer]} deals · {_phase_words(state)} · {view_words}"]
+    calls = ", ".join(f"{nm[s]} {_say_bid(a) if a.kind != 'pass' else 'pass'}" for s, a in state.auction)
+    lines.append(f"Auction: {calls or 'no call yet'}")
+    for s in range(n):
+        if seat is None:
+            cs, hidden = list(state.hands[s]), 0
+        elif s == seat:
+            cs, hidden = list(v.hand), len(state.hands[s]) - len(v.hand)
+        else:
+            cs = list(v.known[s])
+            hidden = v.hand_sizes[s] - len(cs)
+        tags = []
+        if s == state.dealer:
+            tags.append("dealer" + (", sits out" if s not in state.active else ""))
+        if state.bidder == s:
+            tags.append("bidder")
+        if state.to_act == s:
+            tags.append("to act")
+        tag = f" ({', '.join(tags)})" if tags else ""
+        body = " ".join([format_cards(sort_hand(cs, state.trump))] * bool(cs) + ["??"] * hidden) or "(none)"
+        extra = ""
+        if s in state.active and state.phase in ("play", "over"):
+            extra = f"  [{state.points(s)} points, {state.tricks_won[s]} tricks]"
+        lines.append(f"{nm[s]}{tag}: {body}{extra}")
+    if state.prikup_up:
+        lines.append(f"Prikup: {format_cards(state.prikup)} (taken by {nm[state.bidder]})")
+    elif seat is None:
+        lines.append(f"Prikup (face down): {format_cards(state.prikup)}")
+    else:
+        lines.append("Prikup: ?? ?? ?? (face down)")
+    if state.bidder is not None:
+        lines.append(f"Contract: {nm[state.bidder]}, {_contract_words(state)}")
+    if state.trick:
+        lines.append("Trick: " + ", ".join(f"{nm[s]} {c}" for s, c in state.trick_pairs()))
+    elif state.tricks:
+        t = state.tricks[-1]
+        lines.append("Last trick: " + ", ".join(f"{nm[s]} {c}" for s, c in t.cards) + f"; {nm[t.winner]} won it")
+    if state.result is not None:
+        lines.append("Result: " + state.result.explanation)
+    else:
+        lines.append(_status(state))
+    return "\n".join(lines)
