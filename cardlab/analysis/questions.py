@@ -72,7 +72,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     defenders (double dummy): success if his card points reach ``bid`` [501.score].
 
     ``trumps="best"`` tries every trump suit and no trump and keeps the best (the gifts chosen
-    for each by the rule-based player :class:`cardlab.russian501.Rule501Player`);
+    for each by the rule-based player :class:`cardlab.players.russian501.Russian501Player`);
     ``trumps="rule"`` names the trump the rule-based player's hand-strength rule picks (5 times
     faster). The gifts are chosen from the declarer's own ten cards only; the play after them
     is solved with all cards open, so the figure is, in practice, an upper estimate of the
@@ -87,11 +87,12 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     import random as _random
 
     from .. import russian501 as m
+    from ..players.russian501 import Russian501Player, hand_strength
     from .adapters import get
     from .sampling import DealSampler, Knowledge, wilson
     from .solver import Solver
 
-    if state.variant != m.VARIANT or state.phase != "auction":
+    if state.variant != m.VARIANT or state.phase != "bidding":
         raise NotSolvable("bid_chance_501 asks about a 501 hand during its auction")
     seat = state.to_act if seat is None else seat
     view = state.view(seat)
@@ -111,7 +112,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     sampler = DealSampler(know)
     rng = _random.Random(seed)
     ad = get(m.VARIANT)
-    giver = m.Rule501Player(seed)
+    giver = Russian501Player(seed)
     k = 0
     for _ in range(samples):
         deal = sampler.sample(rng)
@@ -120,7 +121,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
         for s, cards in zip(others, deal[:2]):
             hands[s] = cards
         s = m.deal_from_hands(hands, deal[2], rules=r, dealer=state.dealer, names=state.names)
-        while s.phase == "auction":
+        while s.phase == "bidding":
             if s.to_act == seat:
                 legal = [str(a) for a in s.legal_actions()]
                 s = s.apply("look" if "look" in legal and not s.looked[seat] else f"bid {bid}")
@@ -129,7 +130,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
         s = s.apply("take")
         hand10 = s.hands[seat]
         if trumps == "rule":
-            options = [m.hand_strength(hand10)["trump"]]
+            options = [hand_strength(hand10)["trump"]]
         else:
             options = [None, *sorted({c.suit for c in hand10})]
         made = False
