@@ -44,6 +44,14 @@ Typical use::
     s.legal_actions()[:2]         # (Action('bid K♦ 10♦ 8♦'), ...): Boris, eldest, lays aside three cards
     s = s.apply("bid 8♦ 6♦ 10♣")  # a bid of 0 + 0 + 3 = 3
     print(s.explain())            # Boris lays aside three bid cards face down: a secret bid.
+
+Names: :class:`NinetyNineRules`, :class:`NinetyNineState` (phases ``"bidding"``, ``"premium"``,
+``"play"``, ``"over"``), :class:`NinetyNineView` (one seat's knowledge), :class:`NinetyNineResult`
+(score points per seat) and the score keepers :class:`~cardlab.ninetynine_game.NinetyNineGame` and
+:class:`~cardlab.ninetynine_game.NinetyNineRubber` (in :mod:`cardlab.ninetynine_game`, also
+reachable as ``ninetynine.NinetyNineGame``). The renderer is :mod:`cardlab.render.ninetynine`, the
+rule-based player :class:`cardlab.players.ninetynine.NinetyNinePlayer`, the solver adapter
+:mod:`cardlab.analysis.adapt_ninetynine`, the bid-card explorer :mod:`cardlab.bidcards_widget`.
 """
 
 from __future__ import annotations
