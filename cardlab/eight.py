@@ -1,4 +1,4 @@
-"""The "eight": how the four-player Russian Mariage keeps its score, as a model and a drawing.
+"""The "eight": how the four-player Russian Mariage keeps its score (the game's score keeper).
 
 Source: ../shared/seeds/003_*.txt ([SEED-003], a machine translation) read by
 ../shared/rules-notes.md §4.3 and D-14, D-15, D-17. Each pair keeps score on an **eight** (a card
@@ -9,11 +9,10 @@ losers' eight: a **fur coat** (another card laid on top of it) or a **suit** (a 
 and a **lining** underneath). The German custom is the same idea with a seven covered by an
 eight [P66, S66].
 
-Pure and light: standard library only, no ipywidgets. :class:`Eight` is one pair's eight (an
-immutable value); :func:`eight_svg` draws it as inline SVG with CSS classes a browser test can
-check: ``svg.cardlab-eight`` (``data-pips`` = pips uncovered, ``data-coat``, ``data-lining``),
-each pip a ``path.cardlab-pip`` with ``data-pip`` = 1..8 and ``cardlab-uncovered`` or
-``cardlab-covered``; the coat is ``.cardlab-coat`` and the lining ``.cardlab-lining``.
+Standard library only, no ipywidgets. :class:`Eight` is one pair's eight (an immutable value);
+:class:`EightGame` keeps a game of several hands on the two pairs' eights (the score keeper of
+:mod:`cardlab.mariage4`). The drawing is in :mod:`cardlab.render.eight` (``eight_svg``,
+``eights_html``).
 
 Units: pips are *game points* (one pip per game point); card points never appear here.
 """
@@ -21,11 +20,12 @@ Units: pips are *game points* (one pip per game point); card points never appear
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
+from typing import Sequence
 
-from .cards import Suit
+from .errors import DealError
+from .mariage4 import RUSSIAN_4, Award, Mariage4Rules, Mariage4State, deal
 
-__all__ = ["Eight", "eight_svg", "eights_html", "PIP_ORDER"]
+__all__ = ["Eight", "EightGame", "PIP_ORDER"]
 
 #: Pip centres on an 88×124 card, in the order they are uncovered (reading order: top row left
 #: and right, upper centre, middle row, lower centre, bottom row).
@@ -33,9 +33,6 @@ PIP_ORDER: tuple[tuple[int, int], ...] = (
     (24, 24), (64, 24), (44, 43), (24, 62), (64, 62), (44, 81), (24, 100), (64, 100),
 )
 
-_RED = "#c62828"
-_BLACK = "#1b1b1b"
-_PIP_W = 16
 
 
 @dataclass(frozen=True)
@@ -87,100 +84,226 @@ class Eight:
         return Eight(fit, self.size, self.coat, self.lining), total - fit
 
     def _repr_html_(self) -> str:
+        from .render.eight import eight_svg
+
         return eight_svg(self)
 
 
-def eight_svg(eight: Eight, suit: Suit = Suit.HEARTS, label: str = "", size: str = "md") -> str:
-    """Draw one eight as an inline SVG string.
+#: Award reasons in words, for score sheets.
+_AWARD_WORDS = {"66": "66", "last_trick": "last trick", "three_nines": "three nines", "five": '"five"',
+                "six": '"six"', "coat": '"fur coat"', "suit": '"suit"', "false_claim": "false claim",
+                "nine_cut": "nines at the cut"}
+_MARK_WORDS = {"coat": "a fur coat", "suit": "a suit"}
 
-    The eight of ``suit`` with its uncovered pips in colour and its covered pips as faint
-    outlines under a grey cover card, which slides down as pips are uncovered; a fur coat is a
-    dark card laid across the top, a lining a card showing under the bottom edge.
+
+class EightGame:
+    """The score of a game of several hands, kept on each pair's eight [m4.eight, m4.dealer].
+
+    Each award uncovers pips on the winning pair's current eight; at ``rules.pips`` the eight
+    is won, both pairs start a new eight, and the surplus is carried to the winner's new eight
+    (``carry_over``: always, only for "six", or never). A won fur coat or suit (``coat_rule``
+    "win_eight") wins the eight outright and lays its mark on the losers' eight. The game is won
+    by the first pair with ``rules.eights_to_win`` eights.
 
     Parameters
     ----------
-    eight : Eight
-    suit : Suit
-        Suit of the eight card drawn (♥ by default; only the look changes).
-    label : str
-        Caption under the card (e.g. the pair's names); escaped.
-    size : {"sm", "md", "lg"}
-        Scale: 0.8, 1 or 1.5 times 110×170 CSS pixels.
+    rules : Mariage4Rules
+    first_dealer : int
+    names : four str
 
-    Returns
-    -------
-    str
-        ``<svg class="cardlab-eight" data-pips="3" data-coat="0" data-lining="0" …>``.
-
-    Raises
-    ------
-    ValueError
-        For an unknown ``size``.
+    Attributes
+    ----------
+    eights : list of two :class:`~cardlab.eight.Eight`
+        Each pair's current eight.
+    won : list of two int
+        Eights won per pair.
+    marks : list of two list of str
+        ``"coat"`` / ``"suit"`` marks each pair has had laid on its eights.
+    history : list of (two Eight, eights won)
+        What to draw after each hand: the eights as they stand, or, if an eight was won in that
+        hand, the two finished eights (the winners' full, the losers' with any coat or lining).
     """
-    from .render import _SUIT_PATHS  # the suit signs as paths (pure module, no widgets)
 
-    scale = {"sm": 0.8, "md": 1.0, "lg": 1.5}.get(size)
-    if scale is None:
-        raise ValueError(f"unknown size {size!r}; use sm, md or lg")
-    color = _RED if suit.is_red else _BLACK
-    w, h = 110, 170
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="cardlab-eight" data-pips="{eight.pips}" '
-             f'data-size="{eight.size}" data-coat="{int(eight.coat)}" data-lining="{int(eight.lining)}" '
-             f'width="{w * scale:g}" height="{h * scale:g}" viewBox="0 0 {w} {h}" role="img" '
-             f'aria-label="{escape(_words(eight, label))}"><title>{escape(_words(eight, label))}</title>']
-    ox, oy = 11, 14  # the eight card's top-left corner
-    if eight.lining:
-        parts.append(f'<rect class="cardlab-lining" x="{ox - 6}" y="{oy + 14}" width="88" height="124" rx="8" '
-                     f'fill="#8d6e63" stroke="#5d4037" stroke-width="2"/>')
-    parts.append(f'<g transform="translate({ox} {oy})">'
-                 '<rect x="1" y="1" width="86" height="122" rx="8" fill="#fff" stroke="#8e969c" stroke-width="2"/>'
-                 f'<text x="6" y="16" font-size="14" font-weight="700" fill="{color}" '
-                 'font-family="DejaVu Sans, Arial, sans-serif">8</text>')
-    for i, (cx, cy) in enumerate(PIP_ORDER[:eight.size]):
-        up = i < eight.pips
-        cls = "cardlab-pip cardlab-uncovered" if up else "cardlab-pip cardlab-covered"
-        paint = f'fill="{color}"' if up else 'fill="none" stroke="#b0b7bc" stroke-width="5"'
-        s = _PIP_W / 100
-        parts.append(f'<path class="{cls}" data-pip="{i + 1}" d="{_SUIT_PATHS[suit]}" '
-                     f'transform="translate({cx - _PIP_W / 2:g} {cy - _PIP_W / 2:g}) scale({s:g})" {paint}/>')
-    if eight.pips < eight.size:  # the cover card: it hides every pip from the next one to uncover on
-        nx, ny = PIP_ORDER[eight.pips]
-        top = max(2, ny - 11)
-        if eight.pips and PIP_ORDER[eight.pips - 1][1] == ny:  # the row is half uncovered: a notch
-            d = f"M{nx - 11} {top}H87V123H1V{ny + 11}H{nx - 11}Z"
+    def __init__(self, rules: Mariage4Rules = RUSSIAN_4, first_dealer: int = 0,
+                 names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan")):
+        if first_dealer not in (0, 1, 2, 3):
+            raise DealError(f"the first dealer is a seat from 0 to 3, not {first_dealer!r}")
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.names = tuple(names)
+        self.hands: list = []
+        self._rows: list[dict] = []
+        self.eights = [Eight(0, rules.pips), Eight(0, rules.pips)]
+        self.won = [0, 0]
+        self.marks: list[list[str]] = [[], []]
+        self.history: list = []
+        self._finished_now = None
+        self.notes: list[list[str]] = []
+
+    @property
+    def goal(self) -> str:
+        """The game's goal in words (read by the generic stepper)."""
+        return f"eights of {self.rules.pips} pips, first pair to {self.rules.eights_to_win} eights"
+
+    def pair_name(self, pair: int) -> str:
+        """The pair's two names, e.g. ``"Ana & Cleo"`` for pair 0."""
+        return f"{self.names[pair]} & {self.names[pair + 2]}"
+
+    @property
+    def next_dealer(self) -> int:
+        """Clockwise; after a redeal claim the same dealer (``redeal_dealer``) [m4.dealer]."""
+        if not self.hands:
+            return self.first_dealer
+        last = self.hands[-1]
+        if last.result.redeal and self.rules.redeal_dealer == "same":
+            return last.dealer
+        return (last.dealer + 1) % 4
+
+    @property
+    def next_dealer_reason(self) -> str:
+        """Why :attr:`next_dealer` deals, in words (for error messages and notebooks)."""
+        if not self.hands:
+            return "the first dealer is chosen by lot"
+        if self.hands[-1].result.redeal and self.rules.redeal_dealer == "same":
+            return "the last hand was thrown in by a redeal claim, so the same dealer deals again [rule m4.dealer]"
+        return "the deal passes clockwise [rule m4.dealer]"
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.won) >= self.rules.eights_to_win
+
+    @property
+    def winner(self) -> int | None:
+        """A seat of the winning pair (0 or 1), or None while the game goes on."""
+        if not self.is_over:
+            return None
+        return 0 if self.won[0] >= self.rules.eights_to_win else 1
+
+    def deal(self, seed: int | None = None, pack=None) -> Mariage4State:
+        """Deal the next hand (its dealer follows the rotation). Raises :class:`DealError` when the
+        game is over."""
+        if self.is_over:
+            raise DealError(f"the game is over: {self.pair_name(self.winner)} won")
+        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+
+    @property
+    def last_finished(self) -> tuple | None:
+        """The two eights as they were when an eight was won in the last :meth:`add_awards` (or
+        :meth:`add`): the winners' full, the losers' with any coat or lining; ``None`` if no eight
+        was won then."""
+        return self._finished_now
+
+    def add_awards(self, awards: Sequence[Award]) -> list[str]:
+        """Uncover the pips of ``awards`` (in order) on the pairs' eights, lay their marks, carry
+        surplus points, and count won eights [m4.eight]; stops once the game is over. Returns
+        the notes in words ("Ana & Cleo win eight no. 1, carrying 2 to the next"). Used by
+        :meth:`add`; public so the eight's arithmetic can be shown and tested on its own."""
+        notes: list[str] = []
+        self._finished_now = None
+        for aw in awards:
+            if self.is_over:
+                break
+            self._award(aw, notes)
+        return notes
+
+    def _award(self, aw: Award, notes: list[str]) -> None:
+        r = self.rules
+        pair, other = aw.pair, 1 - aw.pair
+        if aw.mark:
+            e = self.eights[other]
+            self.eights[other] = Eight(e.pips, e.size, True, e.lining or aw.mark == "suit")
+            self.marks[other].append(aw.mark)
+        if aw.whole_eight:
+            e = self.eights[pair]
+            self.eights[pair] = Eight(r.pips, r.pips, e.coat, e.lining)
+            surplus = 0
         else:
-            d = f"M1 {top}H87V123H1Z"
-        parts.append(f'<path class="cardlab-cover" d="{d}" fill="#9aa5ad" fill-opacity="0.55" '
-                     'stroke="#6b7780" stroke-width="1.5"/>')
-    parts.append("</g>")
-    if eight.coat:
-        parts.append(f'<g class="cardlab-coat"><rect x="{ox + 4}" y="{oy - 10}" width="80" height="46" rx="6" '
-                     'fill="#3e2723" stroke="#1b0f0c" stroke-width="2"/>'
-                     f'<text x="{ox + 44}" y="{oy + 18}" font-size="13" text-anchor="middle" fill="#fff" '
-                     'font-family="DejaVu Sans, Arial, sans-serif">fur coat</text></g>')
-    parts.append(f'<text x="{w / 2:g}" y="{h - 6}" font-size="11" text-anchor="middle" fill="#333" '
-                 f'font-family="DejaVu Sans, Arial, sans-serif">{escape(label or f"{eight.pips} / {eight.size}")}'
-                 '</text></svg>')
-    return "".join(parts)
+            self.eights[pair], surplus = self.eights[pair].uncover(aw.points)
+        if self.eights[pair].full:
+            self.won[pair] += 1
+            carry = surplus if (r.carry_over == "always" or (r.carry_over == "six_only" and aw.reason == "six")) else 0
+            carry = 0 if self.is_over else min(carry, r.pips - 1)
+            notes.append(f"{self.pair_name(pair)} win eight no. {self.won[pair]}"
+                         + (f", carrying {carry} to the next" if carry else
+                            (f" ({surplus} surplus not carried)" if surplus else "")))
+            self._finished_now = tuple(self.eights)
+            self.eights = [Eight(0, r.pips), Eight(0, r.pips)]
+            if carry:
+                self.eights[pair], _ = self.eights[pair].uncover(carry)
 
+    def add(self, final: Mariage4State) -> dict:
+        """Score a finished hand; returns its score-sheet row. Raises :class:`DealError` if the
+        hand is unfinished, out of turn, under other rules, or the game is over."""
+        if not isinstance(final, Mariage4State) or final.result is None:
+            raise DealError("only a finished hand can be scored")
+        if self.is_over:
+            raise DealError("the game is already over")
+        if final.dealer != self.next_dealer:
+            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
+                            f"({self.next_dealer_reason})")
+        if final.rules != self.rules:
+            raise DealError("the hand was played under other rules than the game")
+        notes = self.add_awards(final.result.awards)
+        self.hands.append(final)
+        # what to draw after this hand: an eight finished in it (full, with its marks), else the current ones
+        self.history.append((self._finished_now or tuple(self.eights), tuple(self.won)))
+        self.notes.append(notes)
+        res = final.result
+        gp = (res.pair_game_points(0), res.pair_game_points(1))
+        row = {
+            "hand": len(self.hands), "dealer": self.names[final.dealer], "how": res.reason,
+            "card points": f"{res.pair_points[0]}–{res.pair_points[1]}" if final.tricks else "—",
+            "game points": f"{gp[0]}–{gp[1]}",
+            "awards": "; ".join(f"{self.pair_name(a.pair)} +{a.points} ({_AWARD_WORDS.get(a.reason, a.reason)}"
+                                + (", whole eight" if a.whole_eight else "")
+                                + (f", {_MARK_WORDS[a.mark]} on the others" if a.mark else "") + ")"
+                                for a in res.awards) or "—",
+        }
+        for seat, nm in enumerate(self.names):
+            row[nm] = self.eights[seat % 2].pips
+        row["eights won"] = f"{self.won[0]}–{self.won[1]}"
+        row["note"] = "; ".join(notes)
+        self._rows.append(row)
+        return row
 
-def _words(eight: Eight, label: str) -> str:
-    who = f"{label}: " if label else ""
-    marks = " with a fur coat and a lining (a suit)" if eight.lining else (" with a fur coat" if eight.coat else "")
-    return f"{who}eight with {eight.pips} of {eight.size} pips uncovered{marks}"
+    def row_summary(self, row: dict) -> str:
+        """What a hand scored, in words, for the stepper's game line."""
+        if row["how"] == "redeal":
+            return "redeal, no score"
+        s = row["awards"]
+        if row["note"]:
+            s += f" ({row['note']})"
+        return s
 
+    def rows(self) -> list[dict]:
+        """The score-sheet rows so far (a copy), one dict per hand as returned by :meth:`add`;
+        under each player's name the pips of his pair's current eight after the hand."""
+        return list(self._rows)
 
-def eights_html(eights, labels, won=(0, 0), caption: str = "") -> str:
-    """Both pairs' eights side by side as one HTML block (``<div class="cardlab-eights">``).
+    def score_sheet(self):
+        """The score sheet as a pandas DataFrame indexed by hand (imports pandas): dealer, how the
+        hand ended, card points and game points per pair, the awards in words, then the pips
+        uncovered on each pair's current eight after the hand, eights won, and notes."""
+        import pandas as pd
 
-    ``eights``: two :class:`Eight`; ``labels``: two texts (the pairs' names); ``won``: eights
-    each pair has already won. Pure string building; the SVGs come from :func:`eight_svg`."""
-    cells = []
-    for i, (e, lab) in enumerate(zip(eights, labels)):
-        suit = Suit.HEARTS if i == 0 else Suit.SPADES
-        n = won[i]
-        cells.append(f'<div class="cardlab-eight-box" data-pair="{i}" style="display:inline-block;'
-                     f'text-align:center;margin:0 14px 0 0">{eight_svg(e, suit, lab)}'
-                     f'<div style="font-size:12px">{n} eight{"s" if n != 1 else ""} won</div></div>')
-    head = f'<div style="font-size:12px;color:#56675c">{escape(caption)}</div>' if caption else ""
-    return f'<div class="cardlab-eights">{head}{"".join(cells)}</div>'
+        pips = {f"pips {self.pair_name(p)}": [r[self.names[p]] for r in self._rows] for p in (0, 1)}
+        df = pd.DataFrame(self._rows, columns=["hand", "dealer", "how", "card points", "game points", "awards"])
+        for k, v in pips.items():
+            df[k] = v
+        df["eights won"] = [r["eights won"] for r in self._rows]
+        df["note"] = [r["note"] for r in self._rows]
+        return df.set_index("hand")
+
+    def eights_html(self, index: int | None = None) -> str:
+        """Both pairs' eights after hand ``index`` (0-based; default the last; -1 before the
+        first hand) as HTML: an eight finished in that hand is drawn full, with its marks."""
+        from .render.eight import eights_html
+
+        if index is None:
+            index = len(self.history) - 1
+        if index >= 0:
+            es, won = self.history[index]
+        else:
+            es, won = (Eight(0, self.rules.pips), Eight(0, self.rules.pips)), (0, 0)
+        return eights_html(es, [self.pair_name(0), self.pair_name(1)], won,
+                           caption=f"after hand {index + 1}" if index >= 0 else "before the first hand")

@@ -17,7 +17,7 @@ One hand, phase by phase (``state.phase``):
     The opponent on the dealer's right cuts (``"cut 7"``: 7 cards from the top go under). If
     the bottom card is a nine it is shown and he cuts again; a third nine in a row gives the
     dealing pair 1 and the deal passes on [SEED-003; D-10].
-``"trump"``
+``"trumps"``
     Three cards each, eldest first. Eldest names trumps (``"trump ♥"``) or refuses
     (``"turn"``): then his last card is turned face up and fixes trumps. Three more each.
 ``"announce"``
@@ -33,11 +33,19 @@ One hand, phase by phase (``state.phase``):
     suits on top or at the bottom of his pile (``"place 10♥ top"``, or ``"place none"`` with
     none); the declarer leaves one nine (``"leave 9♣"``); the placed cards are shown; a match
     with the nine left gives the opponents 3, else the declarer's pair 3. Announcing resumes.
-``"aside"``
+``"give"``
     "Five": the declarer, then each opponent, sets one card aside face down (``"aside J♣"``).
 ``"play"``
     Normal play (eldest leads; follow suit, else trump; a pair stops at 66 card points) or the
     contract's play (declarer leads, partner out, no trumps; he must take every trick).
+``"over"``
+    The hand has its :class:`Mariage4Result`.
+
+Card points: ``points(seat)`` is what one seat won itself (its tricks and the marriages it
+held, once they count); ``pair_points(pair)`` the pair's total, which decides 66. The score
+keeper is :class:`cardlab.eight.EightGame`; the rules in words (refusals, explanations, button
+labels) are in :mod:`cardlab.mariage4_explain`; the renderer is :mod:`cardlab.render.mariage4`
+and the computer player :class:`cardlab.players.mariage4.Mariage4Player`.
 
 Typical use::
 
@@ -54,19 +62,19 @@ import random
 from functools import reduce
 from operator import or_
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Sequence
+from typing import ClassVar, Literal, NamedTuple, Sequence
 
 from .actions import Action, play
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from .state import GameState
-from .tricks import TrickRules, explain_duty, legal_plays, trick_winner
+from .state import GameState, HandResult
+from .tricks import Trick, TrickRules, legal_plays, trick_winner
 
 __all__ = [
-    "Mariage4Rules", "RUSSIAN_4", "LITERAL", "PRESETS", "CARD_POINTS", "RULES", "CONTRACTS",
-    "Mariage4State", "SeatView4", "Award", "HandResult4", "Trick", "EightGame", "Mariage4Player",
-    "DealError", "deal", "deal_from_hands", "shuffled_pack", "parse_action", "pair_of", "partner_of",
+    "Mariage4Rules", "RUSSIAN_4", "LITERAL", "PRESETS", "CARD_POINTS", "RULES", "CONTRACTS", "CONTRACT_NAMES",
+    "Mariage4State", "Mariage4View", "Award", "Mariage4Result", "DealError", "deal", "deal_from_hands",
+    "shuffled_pack", "parse_action", "describe_action", "pair_of", "partner_of",
 ]
 
 VARIANT = "mariage-4"
@@ -78,7 +86,8 @@ _PACK_SET = frozenset(PACK_24)
 
 #: The special contracts, lowest first, with the game points they are worth (rules-notes §4.3).
 CONTRACTS: tuple[str, ...] = ("five", "six", "coat", "suit")
-_CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit": '"suit"'}
+#: The contracts' names in words.
+CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit": '"suit"'}
 
 #: Rule ids, their text and source; every IllegalActionError names one of these ids.
 RULES: dict[str, tuple[str, str]] = {
@@ -140,6 +149,9 @@ RULES: dict[str, tuple[str, str]] = {
     "m4.eight": ("Each pair uncovers one pip of its eight per game point; 8 pips win the eight; surplus points go to "
                  "the next eight; a won fur coat lays a coat on the losers' eight, a won suit a coat and a lining.",
                  "SEED-003 (rules-notes §4.3, D-14, D-15, D-17)"),
+    "m4.action": ("An action is one of this game's: a card played, 'cut 7', 'trump ♥', 'turn', 'pass', a redeal "
+                  "claim, 'three nines', a contract, 'place 10♥ top', 'leave 9♣', 'aside J♣', 'marriage ♥' or "
+                  "'claim ♥', with nothing more; only an action legal now is applied.", "cardlab notation"),
     "m4.dealer": ("The deal passes clockwise; after a redeal claim the same dealer deals again.",
                   "SEED-003; same dealer REC (rules-notes §4.3)"),
 }
@@ -342,7 +354,6 @@ LITERAL = Mariage4Rules(name="Russian Mariage for four (literal reading)", scori
 PRESETS: dict[str, Mariage4Rules] = {"russian": RUSSIAN_4, "literal": LITERAL}
 
 
-
 # ---------------------------------------------------------------------------------------------
 # Actions
 
@@ -426,15 +437,6 @@ def parse_action(text: str | Action) -> Action:
 # Results and views
 
 
-class Trick(NamedTuple):
-    """A completed trick: who led, the cards as ``(seat, card)`` pairs in play order (lead
-    first), and the seat that won it."""
-
-    leader: int
-    cards: tuple
-    winner: int
-
-
 class Award(NamedTuple):
     """Game points (pips) won by a pair in one hand.
 
@@ -458,8 +460,8 @@ class Award(NamedTuple):
 
 
 @dataclass(frozen=True)
-class HandResult4:
-    """How a hand ended.
+class Mariage4Result(HandResult):
+    """How a hand ended (extends :class:`cardlab.state.HandResult`).
 
     Attributes
     ----------
@@ -468,33 +470,52 @@ class HandResult4:
         (``"five"`` … ``"suit"``), ``"redeal"`` or ``"nine_cut"``.
     awards : tuple of Award
         Every award of the hand in order (three nines first, if played).
-    points : tuple of int
+    pair_points : tuple of 2 int
         Card points per pair (tricks and marriages that count).
-    tricks : tuple of int
+    pair_tricks : tuple of 2 int
         Tricks taken per pair.
     redeal : bool
         The hand was thrown in by a redeal claim: no points, the dealer deals again (option).
     explanation : str
+    returns : tuple of 4 int
+        (property) Game points (pips) the hand gives each seat: every seat gets its pair's
+        (:meth:`pair_game_points`), so partners have equal returns. Unit: :attr:`unit`.
+    winner : None
+        (property) Always ``None``: pairs, not seats, win in four-player Mariage (see
+        ``awards`` for which pair scored).
     """
+
+    unit: ClassVar[str] = "game points"
 
     reason: str
     awards: tuple
-    points: tuple
-    tricks: tuple
+    pair_points: tuple
+    pair_tricks: tuple
     redeal: bool
     explanation: str
 
-    def game_points(self, pair: int) -> int:
+    def pair_game_points(self, pair: int) -> int:
         """Game points this hand gives ``pair`` (a whole-eight award counts as its points)."""
         return sum(a.points for a in self.awards if a.pair == pair)
 
+    @property
+    def returns(self) -> tuple[int, int, int, int]:
+        g = (self.pair_game_points(0), self.pair_game_points(1))
+        return (g[0], g[1], g[0], g[1])
+
+    @property
+    def winner(self) -> None:
+        return None
+
 
 @dataclass(frozen=True)
-class SeatView4:
+class Mariage4View:
     """What one seat may know. Partners' hands are hidden from each other.
 
     Attributes
     ----------
+    variant : str
+        ``"mariage-4"``.
     seat : int
     hand : tuple of Card
     hand_sizes : tuple of int
@@ -503,12 +524,19 @@ class SeatView4:
         Per seat, cards of that seat's hand that have been shown to everyone (the turned
         trump card, the three nines, a marriage's king and queen) and are still held.
     phase, trump, named_trump, trump_turned, dealer, eldest, cuts, bottom_cards
-        Public facts (``bottom_cards``: the nines shown at the cut; the dealer also sees the last
-        bottom card) (``trump`` is the trump in force for the play: ``None`` in a contract).
-    trick : tuple of (seat, Card)
-    tricks : tuple of Trick
-    points, tricks_won
-        Card points per pair; tricks per seat.
+        Public facts (``bottom_cards``: the nines shown at the cut, and for the dealer the last
+        bottom card, as far as this seat still sees them: a nine cut away again is unseen)
+        (``trump`` is the trump in force for the play: ``None`` in a contract).
+    trick : tuple of Card
+        The trick in progress, lead first (``leader`` led it; the declarer's partner sits out in
+        a contract).
+    tricks : tuple of :class:`cardlab.tricks.Trick`
+    points : tuple of 4 int
+        Card points each seat won itself (``Mariage4State.points(seat)``).
+    pair_points : tuple of 2 int
+        Card points per pair, tricks and marriages that count (``Mariage4State.pair_points``).
+    tricks_won : tuple of 4 int
+        Tricks per seat.
     marriages : tuple of (seat, Suit, card points)
     contract : (name, declarer) or None; standing : (name, seat) or None while announcing
     nines : dict or None
@@ -516,27 +544,26 @@ class SeatView4:
         the cards only once shown), the nine left.
     sitting_out : int or None
     awards : tuple of Award
+    aside : tuple of Card
+        This seat's own cards set aside face down ("five"), or its hand thrown in (sitting out).
     unseen : tuple of Card
         Every card this seat cannot see: others' unshown cards, face-down placed, set-aside and
         thrown-in cards, and (before the deal is complete) the undealt cards.
     to_act : int or None
     legal_actions : tuple of Action
         Non-empty only when this seat is to act.
-    finished : bool; result : HandResult4 or None; rules : Mariage4Rules
+    finished : bool; result : Mariage4Result or None; rules : Mariage4Rules
     pending_marriage : Suit or None
-        As the state has it (:attr:`Mariage4State.pending_marriage`): the suit of the marriage
-        the player on lead has just announced (or falsely claimed, when the hand plays on) from
-        his own hand, whose king or queen he must now lead; ``None`` otherwise (once the card is
-        led, for a partner's marriage, and when the hand is over) [m4.marriage, m4.claim].
-        Public: everyone heard the announcement.
+        As the state has it: the suit of the marriage the player on lead has just announced (or
+        falsely claimed, when the hand plays on) from his own hand, whose king or queen he must
+        now lead; else ``None`` [m4.marriage, m4.claim]. Public: everyone heard it.
     leader : int
-        As the state has it (:attr:`Mariage4State.leader`), a seat 0..3: in the play, the seat
-        that led the current trick, or that is to lead it when the trick is empty (the winner
-        of the last trick; once the hand is over, the winner of the last trick played). Before
-        the play it is the seat that will lead if the hand is played normally: eldest, until a
-        contract is settled, when it becomes the declarer [m4.contract.play].
+        As the state has it: in the play, the seat that led the current trick, or is to lead it
+        (the winner of the last trick); before the play, the seat that will lead: eldest, or the
+        declarer once a contract is settled [m4.contract.play].
     """
 
+    variant: str
     seat: int
     hand: tuple
     hand_sizes: tuple
@@ -552,6 +579,7 @@ class SeatView4:
     trick: tuple
     tricks: tuple
     points: tuple
+    pair_points: tuple
     tricks_won: tuple
     marriages: tuple
     contract: tuple | None
@@ -559,11 +587,12 @@ class SeatView4:
     nines: dict | None
     sitting_out: int | None
     awards: tuple
+    aside: tuple
     unseen: tuple
     to_act: int | None
     legal_actions: tuple
     finished: bool
-    result: HandResult4 | None
+    result: Mariage4Result | None
     rules: Mariage4Rules
     pending_marriage: Suit | None = None
     leader: int = 0
@@ -683,28 +712,11 @@ def deal_from_hands(hands: Sequence, rules: Mariage4Rules = RUSSIAN_4, dealer: i
 # ---------------------------------------------------------------------------------------------
 # State
 
-_SLOTS = ("rules", "dealer", "names", "pack", "cut_pack", "cuts", "phase", "hands", "undealt", "trump",
-          "named_trump", "trump_turned", "_to_act", "leader", "trick", "tricks", "card_points", "tricks_won",
-          "marriages", "marriage_points", "pending_marriage", "meld_lead", "shown", "awards", "standing", "passes",
-          "nines_done", "nines", "asked", "contract", "aside", "sitting_out", "result")
-
-
-def _copy_slots(src, dst) -> None:
-    """Copy every attribute of :data:`_SLOTS` from ``src`` to ``dst`` (the values are immutable,
-    except ``nines``, which :meth:`Mariage4State._child` copies itself). Written out, not looped
-    over ``_SLOTS`` with getattr/setattr: this runs once per action (tests check it is complete)."""
-    (dst.rules, dst.dealer, dst.names, dst.pack, dst.cut_pack, dst.cuts) = (
-        src.rules, src.dealer, src.names, src.pack, src.cut_pack, src.cuts)
-    (dst.phase, dst.hands, dst.undealt, dst.trump, dst.named_trump, dst.trump_turned) = (
-        src.phase, src.hands, src.undealt, src.trump, src.named_trump, src.trump_turned)
-    (dst._to_act, dst.leader, dst.trick, dst.tricks, dst.card_points, dst.tricks_won) = (
-        src._to_act, src.leader, src.trick, src.tricks, src.card_points, src.tricks_won)
-    (dst.marriages, dst.marriage_points, dst.pending_marriage, dst.meld_lead, dst.shown, dst.awards) = (
-        src.marriages, src.marriage_points, src.pending_marriage, src.meld_lead, src.shown, src.awards)
-    (dst.standing, dst.passes, dst.nines_done, dst.nines, dst.asked, dst.contract) = (
-        src.standing, src.passes, src.nines_done, src.nines, src.asked, src.contract)
-    (dst.aside, dst.sitting_out, dst.result) = (
-        src.aside, src.sitting_out, src.result)
+#: The state's own fields (the base slots of :class:`cardlab.state.GameState` come on top).
+_SLOTS = ("cut_pack", "cuts", "phase", "hands", "undealt", "trump", "named_trump", "trump_turned", "leader",
+          "trick", "tricks", "card_points", "tricks_won", "marriages", "marriage_points", "pending_marriage",
+          "meld_lead", "shown", "awards", "standing", "passes", "nines_done", "nines", "asked", "contract", "aside",
+          "sitting_out")
 
 
 class Mariage4State(GameState):
@@ -719,7 +731,8 @@ class Mariage4State(GameState):
     cuts : tuple of int
         The cuts made (cards moved each time).
     phase : str
-        ``"cut"``, ``"trump"``, ``"announce"``, ``"nines"``, ``"aside"``, ``"play"`` or ``"over"``.
+        ``"cut"``, ``"trumps"``, ``"announce"``, ``"nines"``, ``"give"`` (cards set aside in
+        "five"), ``"play"`` or ``"over"``.
     hands : tuple of 4 tuples of Card
         Every seat's cards, hidden or not (3 each while trumps are chosen).
     undealt : tuple of Card
@@ -730,13 +743,13 @@ class Mariage4State(GameState):
         ``trump_turned`` the card turned by eldest (or None).
     leader : int
         Seat leading the current trick.
-    trick : tuple of (seat, Card)
-        The current trick, lead first.
-    tricks : tuple of :class:`Trick`
+    trick : tuple of Card
+        The current trick, lead first (:meth:`trick_by_seat` pairs each card with its seat).
+    tricks : tuple of :class:`cardlab.tricks.Trick`
         Completed tricks in order.
     card_points : tuple of 2 int
-        Card points in each pair's tricks. ``points(pair)`` adds marriages that count;
-        ``seat_card_points`` gives them per seat, ``pair_tricks(pair)`` the pair's tricks.
+        Card points in each pair's tricks. ``pair_points(pair)`` adds marriages that count;
+        ``points(seat)`` is one seat's share, ``pair_tricks(pair)`` the pair's tricks.
     tricks_won : tuple of 4 int
         Tricks taken per seat.
     marriages : tuple of (seat, Suit, card points)
@@ -756,7 +769,7 @@ class Mariage4State(GameState):
     sitting_out : int or None
         The declarer's partner in a contract.
     to_act : int or None
-    result : HandResult4 or None
+    result : Mariage4Result or None
     trick_rules : TrickRules
         The duties in force (normal play or contract play).
     """
@@ -766,53 +779,22 @@ class Mariage4State(GameState):
 
     @classmethod
     def _initial(cls, rules, dealer, pack, names):
-        s = object.__new__(cls)
-        s.parent = None
-        s.last_action = None
-        s._legal = None
-        s.rules = rules
-        s.dealer = dealer
-        s.names = names
-        s.pack = pack
-        s.cut_pack = pack
-        s.cuts = ()
+        s = cls._blank()
+        s.rules, s.dealer, s.names, s.pack, s.cut_pack, s.undealt = rules, dealer, names, pack, pack, pack
+        s.cuts = s.trick = s.tricks = s.marriages = s.awards = ()
         s.phase = "cut"
-        s.hands = ((), (), (), ())
-        s.undealt = pack
-        s.trump = None
-        s.named_trump = None
-        s.trump_turned = None
+        s.hands = s.aside = ((), (), (), ())
+        s.trump = s.named_trump = s.trump_turned = s.pending_marriage = s.standing = s.nines = None
+        s.contract = s.sitting_out = None
         s._to_act = s.cutter
         s.leader = (dealer + 1) % 4
-        s.trick = ()
-        s.tricks = ()
-        s.card_points = (0, 0)
+        s.card_points = s.marriage_points = (0, 0)
         s.tricks_won = (0, 0, 0, 0)
-        s.marriages = ()
-        s.marriage_points = (0, 0)
-        s.pending_marriage = None
         s.meld_lead = -1
         s.shown = (frozenset(),) * 4
-        s.awards = ()
-        s.standing = None
         s.passes = 0
         s.nines_done = False
-        s.nines = None
         s.asked = frozenset()
-        s.contract = None
-        s.aside = ((), (), (), ())
-        s.sitting_out = None
-        s.result = None
-        return s
-
-    def _child(self, action):
-        s = object.__new__(Mariage4State)
-        _copy_slots(self, s)
-        s.parent = self
-        s.last_action = action
-        s._legal = None
-        if self.nines is not None:
-            s.nines = dict(self.nines, placed=dict(self.nines["placed"]))
         return s
 
     # -- queries ---------------------------------------------------------------------------
@@ -827,14 +809,6 @@ class Mariage4State(GameState):
         return (self.dealer + (3 if self.rules.cutter == "right" else 1)) % 4
 
     @property
-    def to_act(self) -> int | None:
-        return None if self.result is not None else self._to_act
-
-    @property
-    def is_finished(self) -> bool:
-        return self.result is not None
-
-    @property
     def trick_rules(self) -> TrickRules:
         """The follower's duties in force now (normal play or a contract's play)."""
         return self.rules.contract_trick_rules if self.contract else self.rules.trick_rules
@@ -846,25 +820,47 @@ class Mariage4State(GameState):
             return (0, 1, 2, 3)
         return tuple(s for s in range(4) if s != self.sitting_out)
 
-    def points(self, pair: int) -> int:
-        """Card points of ``pair`` now: its tricks plus its marriages, which count once the pair
-        has taken a trick (at once if ``rules.marriage_needs_trick`` is off) [m4.marriage]."""
+    def pair_points(self, pair: int) -> int:
+        """Card points of ``pair`` (0: seats 0 and 2, 1: seats 1 and 3) now: its tricks plus its
+        marriages, which count once the pair has taken a trick (at once if
+        ``rules.marriage_needs_trick`` is off) [m4.marriage, m4.66]."""
         p = self.card_points[pair]
         if self.tricks_won[pair] + self.tricks_won[pair + 2] or not self.rules.marriage_needs_trick:
             p += self.marriage_points[pair]
         return p
 
+    def points(self, seat: int) -> int:
+        """Card points ``seat`` won itself: its tricks' cards plus the marriages it held, once they
+        count; the two seats of a pair add up to :meth:`pair_points`. ``ValueError`` for a bad seat."""
+        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+            raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+        p = sum(sum(map(_PTS.__getitem__, t.played)) for t in self.tricks if t.winner == seat)
+        pair = seat % 2
+        if self.tricks_won[pair] + self.tricks_won[pair + 2] or not self.rules.marriage_needs_trick:
+            p += sum(v for holder, _suit, v in self.marriages if holder == seat)
+        return p
+
+    def trick_by_seat(self) -> tuple:
+        """The trick in progress as ``(seat, card)`` pairs, lead first."""
+        ld, out = self.leader, self.sitting_out
+        return tuple(zip(_TRICK_SEATS[ld] if out is None else _TRICK_SEATS_3[ld, out], self.trick))
+
+    def card_locations(self) -> dict[str, tuple]:
+        """Where every card of the pack is: ``"hand 0"`` .. ``"hand 3"``, ``"undealt"``, ``"aside 0"``
+        .. ``"aside 3"`` (set aside in "five", or thrown in by the declarer's partner), ``"trick"``
+        (the trick in progress) and ``"tricks"`` (completed tricks, in play order)."""
+        out = {f"hand {i}": tuple(h) for i, h in enumerate(self.hands)}
+        out["undealt"] = tuple(self.undealt)
+        for i, a in enumerate(self.aside):
+            out[f"aside {i}"] = tuple(a)
+        out["trick"] = tuple(self.trick)
+        out["tricks"] = tuple(c for t in self.tricks for c in t.played)
+        return out
+
     def pair_tricks(self, pair: int) -> int:
         """Tricks taken by ``pair`` (both partners)."""
         return self.tricks_won[pair] + self.tricks_won[pair + 2]
 
-    @property
-    def seat_card_points(self) -> tuple[int, int, int, int]:
-        """Card points in the tricks each seat took (a pair's are added together for 66)."""
-        pts = [0, 0, 0, 0]
-        for t in self.tricks:
-            pts[t.winner] += sum(_PTS[c] for _, c in t.cards)
-        return tuple(pts)
 
     @property
     def bottom_cards(self) -> tuple:
@@ -893,24 +889,23 @@ class Mariage4State(GameState):
     # -- legality: one check for each action, used by legal_actions and apply -------------------
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take now (empty once the hand is over), in a fixed
-        order (the order of :meth:`_candidates`). Built directly from the hand, the trick and the
-        phase (:meth:`_fast_legal`); the rule checks of :meth:`_check`, which explain a refusal,
-        state the same rules and are tested to agree with it (tests/test_mariage4_fast.py)."""
+        order. Built directly from the hand, the trick and the phase (:meth:`_fast_legal`); the
+        rule checks of :mod:`cardlab.mariage4_explain`, which explain a refusal, state the same
+        rules and are tested to agree with it (tests/test_mariage4_fast.py)."""
         if self._legal is None:
             self._legal = () if self.result is not None else self._fast_legal()
         return self._legal
 
     def _fast_legal(self) -> tuple[Action, ...]:
         """The legal actions of a running hand, built per phase without the explained checks
-        (same actions, same order as filtering :meth:`_candidates` through :meth:`_check`)."""
+        (same actions, same order as filtering ``candidates`` through ``check``)."""
         ph = self.phase
         seat = self._to_act
         if ph == "play":
             hand = self.hands[seat]
             trick = self.trick
             if trick:
-                return tuple(map(_PLAY_OF.__getitem__, legal_plays(hand, [x for _, x in trick], self.trump,
-                                                                   self.trick_rules)))
+                return tuple(map(_PLAY_OF.__getitem__, legal_plays(hand, trick, self.trump, self.trick_rules)))
             pm = self.pending_marriage
             if pm is not None:
                 return tuple(_PLAY_OF[c] for c in hand if c in _MARRIAGE_PAIR[pm])
@@ -931,7 +926,7 @@ class Mariage4State(GameState):
             return self._announce_legal(seat)
         if ph == "cut":
             return _CUT_ALL
-        if ph == "trump":
+        if ph == "trumps":
             return _TRUMP_ALL
         if ph == "nines":
             ni = self.nines
@@ -940,7 +935,7 @@ class Mariage4State(GameState):
             suits = {c.suit for c in ni["nines"]}
             out = [a for c in self.hands[seat] if c.suit in suits for a in _PLACE_OF[c]]
             return tuple(out) if out else (PLACE_NONE,)
-        if ph == "aside":
+        if ph == "give":
             hand = self.hands[seat]
             r = self.rules
             if seat != self.contract[1]:
@@ -1001,241 +996,15 @@ class Mariage4State(GameState):
             out.append(_CONTRACT_ACTIONS[k])
         return tuple(out)
 
-    def _candidates(self) -> list[Action]:
-        """Every action of the notation that could apply in this phase, in the order of
-        :meth:`legal_actions`: filtered through :meth:`_check` they are the legal actions (the
-        plain statement that tests hold :meth:`_fast_legal` to)."""
-        seat = self._to_act
-        hand = self.hands[seat]
-        ph = self.phase
-        if ph == "cut":
-            return list(_CUT.values())
-        if ph == "trump":
-            return [_TRUMP[s] for s in Suit] + [TURN]
-        if ph == "announce":
-            return ([PASS] + list(_REDEALS.values()) + [NINES, ASK_NINE]
-                    + [_CONTRACT_ACTIONS[c] for c in CONTRACTS])
-        if ph == "nines":
-            if seat == self.nines["declarer"]:
-                return [Action("leave", c) for c in self.nines["nines"]]
-            return [Action("place", c, pos) for c in hand for pos in ("top", "bottom")] + [PLACE_NONE]
-        if ph == "aside":
-            return [Action("aside", c) for c in hand]
-        if ph == "play":
-            out = [play(c) for c in hand]
-            if not self.trick and not self.contract:
-                out = [_MARRIAGE[s] for s in Suit] + [_CLAIM[s] for s in Suit] + out
-            return out
-        return []
+    def _refusal(self, a) -> IllegalActionError:
+        """The error for an action that is not one of :meth:`legal_actions`: the explained check's
+        rule and reason, or ``m4.action`` when the action only looks like a legal one."""
+        from .mariage4_explain import action_text, check, waiting_for
 
-    def _check(self, a: Action) -> tuple[str, str] | None:
-        """``None`` if ``a`` is legal now, else ``(rule id, reason)``."""
-        if self.result is not None:
-            return ("m4.turn", "the hand is over; no more actions can be taken")
-        seat = self._to_act
-        name = self.names[seat]
-        ph = self.phase
-        k = a.kind
-        wrong = ("m4.turn", f"'{a}' is not possible now: {self._waiting_for()}")
-        if ph == "cut":
-            if k != "cut":
-                return wrong
-            if a.value not in _CUT:
-                return ("m4.cut", "a cut moves 1 to 23 cards from the top to the bottom")
-            return None
-        if ph == "trump":
-            return None if k in ("trump", "turn") and (k == "turn" or a.value in _TRUMP) else wrong
-        if ph == "announce":
-            return self._check_announce(seat, name, a)
-        if ph == "nines":
-            return self._check_nines(seat, name, a)
-        if ph == "aside":
-            if k != "aside":
-                return wrong
-            if a.card not in self.hands[seat]:
-                return ("m4.hold", f"{name} does not hold {a.card}")
-            if seat == self.contract[1]:
-                if self.rules.five_aside == "last" and a.card != self.hands[seat][-1]:
-                    return ("m4.aside", f"under these rules the declarer sets aside the last (6th) card dealt, "
-                                        f"{self.hands[seat][-1]}")
-                if self.rules.beatable_rule:
-                    rest = [c for c in self.hands[seat] if c != a.card]
-                    if not _has_beatable(rest, self.hands[seat]):
-                        return ("m4.contract.beatable", f"setting {a.card} aside would leave {name} no card the "
-                                                        f"opponents could beat")
-            return None
-        if ph == "play":
-            return self._check_play(seat, name, a)
-        return wrong
-
-    def _waiting_for(self) -> str:
-        ph = self.phase
-        who = self.names[self._to_act]
-        return {
-            "cut": f"{who} is to cut the pack ('cut 1' to 'cut 23')",
-            "trump": f"{who} is to name trumps ('trump ♥') or turn their last card ('turn')",
-            "announce": f"{who} is to announce: pass, a redeal claim, three nines or a contract",
-            "nines": f"the three-nines game: {who} is to "
-                     + ("leave a nine ('leave 9♣')" if self.nines and self._to_act == self.nines["declarer"]
-                        else "place a card ('place 10♥ top' or 'place')"),
-            "aside": f"{who} is to set a card aside ('aside J♣')",
-            "play": f"{who} is to " + ("play to the trick" if self.trick else "lead"),
-        }.get(ph, "the hand is over")
-
-    def _check_announce(self, seat, name, a):
-        r = self.rules
-        k = a.kind
-        hand = self.hands[seat]
-        if k == "pass":
-            return None
-        if k == "redeal":
-            if self.standing is not None or self.nines_done:
-                return ("m4.redeal.when", "a redeal can no longer be claimed once a contract or three nines has "
-                                          "been declared")
-            trump = self.named_trump
-            if a.value == "points":
-                pts = sum(_PTS[c] for c in hand)
-                if r.redeal_points_below == 0:
-                    return ("m4.redeal.points", "these rules have no redeal for a weak hand")
-                if pts >= r.redeal_points_below:
-                    return ("m4.redeal.points", f"{name} holds {pts} card points ({format_cards(hand)}); a redeal "
-                                                f"needs fewer than {r.redeal_points_below}")
-                return None
-            if a.value == "nines":
-                if not r.redeal_nines:
-                    return ("m4.redeal.nines", "these rules have no redeal for four nines")
-                n = sum(c.rank == Rank.NINE for c in hand)
-                return None if n == 4 else ("m4.redeal.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}, "
-                                                               f"not all four")
-            if a.value == "trumps":
-                if not r.redeal_trumps:
-                    return ("m4.redeal.trumps", "these rules have no redeal for a shortage of trumps")
-                mine = [c for c in hand if c.suit == trump]
-                if len(mine) > 1:
-                    return ("m4.redeal.trumps", f"{name} holds {len(mine)} trumps ({format_cards(mine)}); only a "
-                                                f"player with none or one may ask his partner")
-                theirs = [c for c in self.hands[partner_of(seat)] if c.suit == trump]
-                both = mine + theirs
-                nine_jack = {Card.of(trump, Rank.NINE), Card.of(trump, Rank.JACK)}
-                if len(both) <= 1 or (len(mine) == 1 and len(theirs) == 1 and set(both) == nine_jack):
-                    return None
-                return ("m4.redeal.trumps", f"the partner answers that they hold {len(theirs)} trump"
-                                            f"{'s' if len(theirs) != 1 else ''}: the pair has {len(both)}, which is "
-                                            f"not a shortage (none, one, or only the 9 and J in different hands)")
-            return ("m4.turn", f"unknown redeal claim {a.value!r}")
-        if k in ("three nines", "ask nine"):
-            if not r.three_nines:
-                return ("m4.nines", "these rules have no three-nines game")
-            if self.nines_done:
-                return ("m4.nines", "three nines has already been played in this deal")
-            if self.standing is not None:
-                return ("m4.nines", "three nines is settled before the contracts; a contract has been announced")
-            n = sum(c.rank == Rank.NINE for c in hand)
-            if k == "three nines":
-                if n < 3:
-                    return ("m4.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}; three nines needs three")
-                return None
-            if not r.nines_from_partner:
-                return ("m4.nines", "asking the partner for the third nine is not allowed under these rules")
-            if n != 2:
-                return ("m4.nines", f"only a player with exactly two nines may ask his partner for the third; "
-                                    f"{name} holds {n}")
-            if seat in self.asked:
-                return ("m4.nines", f"{name} has already asked")
-            return None
-        if k in CONTRACTS:
-            if k not in r.contracts:
-                return ("m4.contract", f"the contract {_CONTRACT_NAMES[k]} is not played under these rules")
-            if self.standing is not None and CONTRACTS.index(k) <= CONTRACTS.index(self.standing[0]):
-                return ("m4.contract", f"{_CONTRACT_NAMES[self.standing[0]]} has been announced by "
-                                       f"{self.names[self.standing[1]]}; only a higher contract may be announced")
-            if self.standing is not None and r.overcall == "other_pair" and self.standing[1] % 2 == seat % 2:
-                return ("m4.contract", f"{_CONTRACT_NAMES[self.standing[0]]} has been announced by "
-                                       f"{self.names[self.standing[1]]}, {name}'s own pair; under these rules only "
-                                       f"the other pair may announce a higher contract")
-            if (self.nines_done and r.contract_after_nines == "not_declarer"
-                    and self.nines["declarer"] == seat):
-                return ("m4.contract", f"{name} declared three nines; under these rules only his partner or the "
-                                       f"opponents may announce a contract after it")
-            keep = hand[:-1] if (k == "five" and r.five_aside == "last") else hand
-            if k != "six" and r.beatable_rule and not _has_beatable(keep, hand):
-                return ("m4.contract.beatable", f"{_CONTRACT_NAMES[k]} needs a card the opponents could beat, and "
-                                                f"every card of {name}'s is the highest of its suit outside that hand")
-            return None
-        return ("m4.turn", f"'{a}' is not possible now: {self._waiting_for()}")
-
-    def _check_nines(self, seat, name, a):
-        ni = self.nines
-        if seat == ni["declarer"]:
-            if a.kind != "leave":
-                return ("m4.nines.leave", f"{name} must leave one of the nines on the table ('leave 9♣')")
-            if a.card not in ni["nines"]:
-                return ("m4.nines.leave", f"{a.card} is not one of the nines on the table "
-                                          f"({format_cards(ni['nines'])})")
-            return None
-        if a.kind != "place":
-            return ("m4.nines.place", f"{name} must place a card matching a nine's suit ('place 10♥ top') or, "
-                                      f"with none, 'place'")
-        suits = {c.suit for c in ni["nines"]}
-        hand = self.hands[seat]
-        matching = [c for c in hand if c.suit in suits]
-        if a.card is None:
-            if matching:
-                return ("m4.nines.place", f"{name} holds {format_cards(matching)}, which match the nines' suits, "
-                                          f"and must place one of them")
-            return None
-        if a.card not in hand:
-            return ("m4.hold", f"{name} does not hold {a.card}")
-        if a.value not in ("top", "bottom"):
-            return ("m4.nines.place", f"say where the card goes: 'place {a.card} top' or 'place {a.card} bottom'")
-        if a.card.suit not in suits:
-            return ("m4.nines.place", f"{a.card} matches none of the nines on the table "
-                                      f"({format_cards(ni['nines'])}): place a card of "
-                                      f"{' '.join(s.symbol for s in sorted(suits))}")
-        return None
-
-    def _check_play(self, seat, name, a):
-        k = a.kind
-        hand = self.hands[seat]
-        if k in ("marriage", "claim"):
-            if self.trick:
-                return ("m4.marriage", f"only the player about to lead may announce a marriage; {name} must play "
-                                       f"to the trick")
-            if self.contract:
-                return ("m4.marriage", "there are no marriages in a contract's play")
-            if self.pending_marriage is not None or self.meld_lead == len(self.tricks):
-                return ("m4.marriage", "one marriage per lead" + (": lead its king or queen now"
-                                                                  if self.pending_marriage is not None else ""))
-            if not self.tricks and not self.rules.marriage_first_lead:
-                return ("m4.marriage", "no marriage on the first lead under these rules")
-            suit = a.value
-            if suit not in _MARRIAGE:
-                return ("m4.marriage", f"name the marriage's suit (♣ ♦ ♥ ♠), not {suit!r}")
-            missing = [str(Card.of(suit, rk)) for rk in (Rank.KING, Rank.QUEEN) if Card.of(suit, rk) not in hand]
-            if missing and k == "marriage" and self.rules.partner_can_meld and self._partner_marriage(seat, suit):
-                return None
-            if missing:
-                return ("m4.marriage" if k == "marriage" else "m4.claim",
-                        f"a marriage needs the king and queen of {suit.symbol}; {name} lacks {' and '.join(missing)}")
-            return None
-        if k != "play":
-            return ("m4.turn", f"'{a}' is not possible now: {self._waiting_for()}")
-        c = a.card
-        if c not in hand:
-            return ("m4.hold", f"{name} does not hold {c}")
-        if not self.trick:
-            pm = self.pending_marriage
-            if pm is not None and not (c.suit == pm and c.rank in (Rank.KING, Rank.QUEEN)):
-                return ("m4.marriage", f"after announcing the {pm.symbol} marriage {name} must lead K{pm.symbol} or "
-                                       f"Q{pm.symbol}")
-            return None
-        cards = [x for _, x in self.trick]
-        duty = explain_duty(c, hand, cards, self.trump, self.trick_rules)
-        if duty is not None:
-            key, reason = duty
-            return ({"follow": "m4.follow", "head": "m4.head", "trump": "m4.trump-duty",
-                     "overtrump": "m4.trump-duty"}[key], f"{c} is not allowed: {reason}")
-        return None
+        why = check(self, a)
+        if why is None:
+            why = ("m4.action", f"'{action_text(a)}' is not one of the actions legal now: {waiting_for(self)}")
+        return IllegalActionError(*why)
 
     # -- applying -----------------------------------------------------------------------------
     def apply(self, action: Action | str) -> "Mariage4State":
@@ -1246,21 +1015,24 @@ class Mariage4State(GameState):
         NotationError
             If the text is not an action.
         IllegalActionError
-            If the rules forbid it now, naming the rule (a key of :data:`RULES`) and the reason;
-            this state is unchanged (states are immutable).
+            If it is not one of :meth:`legal_actions` (the rules forbid it now, or it is malformed:
+            a payload of the wrong type, another variant's action), naming the rule (a key of
+            :data:`RULES`) and the reason; this state is unchanged (states are immutable).
         """
         if not isinstance(action, Action):
             action = parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:                   # the explained checks say why it is refused
-            why = self._check(action)
-            if why is not None:
-                raise IllegalActionError(*why)
-        s = object.__new__(Mariage4State)                 # self._child(action), written out
-        _copy_slots(self, s)
-        s.parent = self
-        s.last_action = action
-        s._legal = None
+            raise self._refusal(action)
+        # equal is not enough: an int equals a Card, 2.0 or a Card equals a Suit, True equals 1
+        if action.kind == "play":
+            if action.card.__class__ is not Card:
+                raise self._refusal(action)
+        else:
+            same = legal[legal.index(action)]
+            if same.card.__class__ is not action.card.__class__ or same.value.__class__ is not action.value.__class__:
+                raise self._refusal(action)
+        s = self._child(action)
         if self.nines is not None:
             s.nines = dict(self.nines, placed=dict(self.nines["placed"]))
         s._do(self._to_act, action)
@@ -1271,13 +1043,13 @@ class Mariage4State(GameState):
         ph = self.phase
         if ph == "cut":
             self._cut(a.value)
-        elif ph == "trump":
+        elif ph == "trumps":
             self._choose_trump(a)
         elif ph == "announce":
             self._announce(seat, a)
         elif ph == "nines":
             self._nines_step(seat, a)
-        elif ph == "aside":
+        elif ph == "give":
             self._set_aside(seat, a.card)
         elif k in ("marriage", "claim"):
             self._marry(seat, a.value, claim=k == "claim")
@@ -1294,7 +1066,7 @@ class Mariage4State(GameState):
             if len(self.cuts) >= r.nine_cuts:
                 pair = self.dealer % 2 if r.nine_cut_award == "dealers" else (self.dealer + 1) % 2
                 aw = Award(pair, r.nine_cut_points, "nine_cut",
-                           f"a nine at the bottom {len(self.cuts)} times: {self._pair_name(pair)} uncover "
+                           f"a nine at the bottom {len(self.cuts)} times: {self.pair_name(pair)} uncover "
                            f"{r.nine_cut_points} and the deal passes on")
                 self.awards = (aw,)
                 self._finish("nine_cut", aw.text)
@@ -1306,7 +1078,7 @@ class Mariage4State(GameState):
             hs.append(p[3 * k:3 * k + 3])
         self.hands = tuple(hs)
         self.undealt = p[12:]
-        self.phase = "trump"
+        self.phase = "trumps"
         self._to_act = e
 
     def _choose_trump(self, a: Action) -> None:
@@ -1389,11 +1161,11 @@ class Mariage4State(GameState):
         if match:
             pair = (d + 1) % 2
             text = (f"three nines: {self.names[d]} left {a.card}; {format_cards(match)} matches its suit, so "
-                    f"{self._pair_name(pair)} uncover {r.nines_points}")
+                    f"{self.pair_name(pair)} uncover {r.nines_points}")
         else:
             pair = d % 2
             text = (f"three nines: {self.names[d]} left {a.card}; no placed card matches its suit, so "
-                    f"{self._pair_name(pair)} uncover {r.nines_points}")
+                    f"{self.pair_name(pair)} uncover {r.nines_points}")
         ni["winner"] = pair
         self.awards = self.awards + (Award(pair, r.nines_points, "three_nines", text),)
         sh = list(self.shown)  # the placed cards are shown
@@ -1425,7 +1197,7 @@ class Mariage4State(GameState):
             self.trump = None
         self.leader = declarer
         self._to_act = declarer
-        self.phase = "aside" if name == "five" else "play"
+        self.phase = "give" if name == "five" else "play"
 
     def _set_aside(self, seat: int, card: Card) -> None:
         hs = list(self.hands)
@@ -1463,18 +1235,18 @@ class Mariage4State(GameState):
         sh = list(self.shown)
         sh[seat] = sh[seat] | {Card.of(suit, Rank.KING), Card.of(suit, Rank.QUEEN)}
         self.shown = tuple(sh)
-        total = self.points(pair)
+        total = self.pair_points(pair)
         if total >= 66:
             self._win_66(pair, f"{self.names[seat]} announces the {suit.symbol} marriage ({value}) without leading: "
-                               f"{self._pair_name(pair)} have {total}")
+                               f"{self.pair_name(pair)} have {total}")
             return
         if claim:
             other = 1 - pair
-            why = (f"{self.names[seat]} claims 66 with the {suit.symbol} marriage but {self._pair_name(pair)} have "
+            why = (f"{self.names[seat]} claims 66 with the {suit.symbol} marriage but {self.pair_name(pair)} have "
                    f"only {total}" + ("" if self.pair_tricks(pair) or not r.marriage_needs_trick
                                       else " (no trick yet, so the marriage does not count)"))
             aw = Award(other, r.false_claim_points, "false_claim",
-                       f"{why}: {self._pair_name(other)} uncover {r.false_claim_points}")
+                       f"{why}: {self.pair_name(other)} uncover {r.false_claim_points}")
             self.awards = self.awards + (aw,)
             if r.false_claim == "ends_hand":
                 self._finish("false_claim", aw.text)
@@ -1493,48 +1265,50 @@ class Mariage4State(GameState):
             sh[seat] = sh[seat] - {card}
             self.shown = tuple(sh)
         self.pending_marriage = None
-        trick = self.trick + ((seat, card),)
+        trick = self.trick + (card,)
         if len(trick) < (4 if self.sitting_out is None else 3):      # len(self.active_seats)
             self.trick = trick
             self._to_act = self._next_active(seat)
             return
-        cards = [c for _, c in trick]
-        w = trick[trick_winner(cards, self.trump, self.trick_rules)][0]
+        leader = self.leader
+        out = self.sitting_out
+        seats = _TRICK_SEATS[leader] if out is None else _TRICK_SEATS_3[leader, out]
+        w = seats[trick_winner(trick, self.trump, self.trick_rules)]
         pair = w % 2
         cp = list(self.card_points)
-        cp[pair] += sum(map(_PTS.__getitem__, cards))
+        cp[pair] += sum(map(_PTS.__getitem__, trick))
         self.card_points = tuple(cp)
         tw = list(self.tricks_won)
         tw[w] += 1
         self.tricks_won = tuple(tw)
-        self.tricks = self.tricks + (Trick(self.leader, trick, w),)
+        self.tricks = self.tricks + (tuple.__new__(Trick, (leader, tuple(zip(seats, trick)), w)),)
         self.trick = ()
         self.leader = w
         self._to_act = w
         if self.contract:
             self._contract_trick(w)
             return
-        if self.points(pair) >= 66:
-            self._win_66(pair, f"{self._pair_name(pair)} reach {self.points(pair)}")
+        if self.pair_points(pair) >= 66:
+            self._win_66(pair, f"{self.pair_name(pair)} reach {self.pair_points(pair)}")
             return
         if not any(self.hands):
             r = self.rules
             if r.no_66 == "last_trick":
                 aw = Award(pair, r.last_trick_points, "last_trick",
-                           f"nobody reached 66 ({self.points(0)}–{self.points(1)}): {self._pair_name(pair)} took the "
+                           f"nobody reached 66 ({self.pair_points(0)}–{self.pair_points(1)}): {self.pair_name(pair)} took the "
                            f"last trick and uncover {r.last_trick_points}")
                 self.awards = self.awards + (aw,)
                 self._finish("last_trick", aw.text)
             else:
-                self._finish("nobody", f"nobody reached 66 ({self.points(0)}–{self.points(1)}): no game points")
+                self._finish("nobody", f"nobody reached 66 ({self.pair_points(0)}–{self.pair_points(1)}): no game points")
 
     def _contract_trick(self, w: int) -> None:
         name, d = self.contract
         if w != d:
             self._contract_over(1 - d % 2, f"{self.names[w]} took a trick, so {self.names[d]}'s "
-                                           f"{_CONTRACT_NAMES[name]} fails")
+                                           f"{CONTRACT_NAMES[name]} fails")
         elif not self.hands[d]:
-            self._contract_over(d % 2, f"{self.names[d]} took every trick: {_CONTRACT_NAMES[name]} is made")
+            self._contract_over(d % 2, f"{self.names[d]} took every trick: {CONTRACT_NAMES[name]} is made")
 
     def _contract_over(self, pair: int, how: str) -> None:
         name, d = self.contract
@@ -1545,25 +1319,25 @@ class Mariage4State(GameState):
             mark = "coat" if name == "coat" else "suit"
             what = ("win their eight outright" if whole else f"uncover {pts}")
             lay = "a fur coat" if name == "coat" else "a suit (a fur coat on top and a lining underneath)"
-            text = f"{how}: {self._pair_name(pair)} {what}, and {lay} goes on {self._pair_name(1 - pair)}'s eight"
+            text = f"{how}: {self.pair_name(pair)} {what}, and {lay} goes on {self.pair_name(1 - pair)}'s eight"
             aw = Award(pair, pts, name, text, whole, mark)
         else:
             pts = 5 if name == "five" else 6
-            aw = Award(pair, pts, name, f"{how}: {self._pair_name(pair)} uncover {pts}")
+            aw = Award(pair, pts, name, f"{how}: {self.pair_name(pair)} uncover {pts}")
         self.awards = self.awards + (aw,)
         self._finish(name, aw.text)
 
     def _win_66(self, pair: int, how: str) -> None:
         other = 1 - pair
-        op = self.points(other)
+        op = self.pair_points(other)
         if not self.pair_tricks(other):
-            gp, why = 3, f"{self._pair_name(other)} took no trick"
+            gp, why = 3, f"{self.pair_name(other)} took no trick"
         elif self.rules.scoring == "literal":
-            gp, why = 1, f"{self._pair_name(other)} took a trick (literal reading: 1 unless they took none)"
+            gp, why = 1, f"{self.pair_name(other)} took a trick (literal reading: 1 unless they took none)"
         elif op < 33:
-            gp, why = 2, f"{self._pair_name(other)} have {op}, under 33"
+            gp, why = 2, f"{self.pair_name(other)} have {op}, under 33"
         else:
-            gp, why = 1, f"{self._pair_name(other)} have {op}, 33 or more"
+            gp, why = 1, f"{self.pair_name(other)} have {op}, 33 or more"
         aw = Award(pair, gp, "66", f"{how}: {why}, so they uncover {gp}")
         self.awards = self.awards + (aw,)
         self._finish("66", aw.text)
@@ -1571,27 +1345,25 @@ class Mariage4State(GameState):
     def _finish(self, reason: str, text: str) -> None:
         self.phase = "over"
         self.pending_marriage = None
-        pts = (self.points(0), self.points(1))
+        pts = (self.pair_points(0), self.pair_points(1))
         tr = (self.pair_tricks(0), self.pair_tricks(1))
         expl = "; ".join(a.text for a in self.awards) if self.awards else text
-        self.result = HandResult4(reason, self.awards, pts, tr, reason == "redeal", expl)
+        self.result = Mariage4Result(reason, self.awards, pts, tr, reason == "redeal", expl)
 
     def pair_name(self, pair: int) -> str:
         """The pair's two names, e.g. ``"Ana & Cleo"`` for pair 0 (seats 0 and 2)."""
         return f"{self.names[pair]} & {self.names[pair + 2]}"
 
-    _pair_name = pair_name
-
     # -- views --------------------------------------------------------------------------------
-    def view(self, seat: int) -> SeatView4:
-        """What ``seat`` may know (see :class:`SeatView4`): never another seat's unshown cards,
+    def view(self, seat: int) -> Mariage4View:
+        """What ``seat`` may know (see :class:`Mariage4View`): never another seat's unshown cards,
         not even the partner's, nor face-down placed, set-aside or undealt cards."""
         if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
             raise ValueError(f"seat must be 0 to 3, not {seat!r}")
         known = tuple(tuple(c for c in self.hands[s] if c in self.shown[s]) if s != seat else () for s in range(4))
-        visible = set(self.hands[seat]) | {c for k in known for c in k} | {c for _, c in self.trick}
+        visible = set(self.hands[seat]) | {c for k in known for c in k} | set(self.trick)
         for t in self.tricks:
-            visible.update(c for _, c in t.cards)
+            visible.update(t.played)
         visible.update(self.aside[seat])
         if self.trump_turned is not None:
             visible.add(self.trump_turned)
@@ -1605,40 +1377,34 @@ class Mariage4State(GameState):
             visible.update(ni["nines"])
             nines = {"declarer": ni["declarer"], "nines": ni["nines"], "owners": ni["owners"], "placed": placed,
                      "left": ni["left"], "winner": ni["winner"]}
+        if len(self.undealt) == 24 and self.cuts and self.rules.nine_cut_rule and self.cut_pack[-1].rank == Rank.NINE:
+            visible.add(self.cut_pack[-1])          # the nine at the bottom of the pack, shown to all
         unseen = tuple(c for c in PACK_24 if c not in visible)
-        return SeatView4(
-            seat=seat, hand=self.hands[seat], hand_sizes=tuple(len(h) for h in self.hands), known=known,
-            phase=self.phase, trump=self.trump, named_trump=self.named_trump, trump_turned=self.trump_turned,
-            dealer=self.dealer, eldest=self.eldest, cuts=self.cuts,
-            bottom_cards=self.bottom_cards if seat == self.dealer else self.shown_bottoms,
-            trick=self.trick, tricks=self.tricks, points=(self.points(0), self.points(1)),
-            tricks_won=self.tricks_won, marriages=self.marriages, contract=self.contract, standing=self.standing,
-            nines=nines, sitting_out=self.sitting_out, awards=self.awards, unseen=unseen, to_act=self.to_act,
-            legal_actions=self.legal_actions() if self.to_act == seat else (), finished=self.result is not None,
-            result=self.result, rules=self.rules, pending_marriage=self.pending_marriage,
-            leader=self.leader)
+        return Mariage4View(
+            variant=VARIANT, seat=seat, hand=self.hands[seat], hand_sizes=tuple(len(h) for h in self.hands),
+            known=known, phase=self.phase, trump=self.trump, named_trump=self.named_trump,
+            trump_turned=self.trump_turned, dealer=self.dealer, eldest=self.eldest, cuts=self.cuts,
+            bottom_cards=tuple(c for c in (self.bottom_cards if seat == self.dealer else self.shown_bottoms)
+                               if c in visible),
+            trick=self.trick, tricks=self.tricks, points=tuple(self.points(x) for x in range(4)),
+            pair_points=(self.pair_points(0), self.pair_points(1)), tricks_won=self.tricks_won,
+            marriages=self.marriages, contract=self.contract, standing=self.standing, nines=nines,
+            sitting_out=self.sitting_out, awards=self.awards, aside=self.aside[seat], unseen=unseen,
+            to_act=self.to_act, legal_actions=self.legal_actions() if self.to_act == seat else (),
+            finished=self.result is not None, result=self.result, rules=self.rules,
+            pending_marriage=self.pending_marriage, leader=self.leader)
 
     def explain(self) -> str:
-        """The last step in words (the shuffled pack, for the first state)."""
-        return _explain(self)
+        """The last step in words (the shuffled pack, for the first state); see
+        :func:`cardlab.mariage4_explain.explain`."""
+        from .mariage4_explain import explain
 
-    def __repr__(self) -> str:
-        status = "finished" if self.result else f"{self.names[self._to_act]} to act"
+        return explain(self)
+
+    def _summary(self) -> str:
         t = self.named_trump.symbol if self.named_trump is not None else "not fixed"
-        return (f"<Mariage4State {self.phase}: trump {t}, tricks {len(self.tricks)}, "
-                f"points {self.points(0)}–{self.points(1)}, {status}>")
+        return f"{self.phase}, trump {t}, tricks {len(self.tricks)}, points {self.pair_points(0)}–{self.pair_points(1)}"
 
-    def _repr_html_(self) -> str:
-        from .render import state_html
-
-        return state_html(self)
-
-
-#: Award reasons in words, for score sheets.
-_AWARD_WORDS = {"66": "66", "last_trick": "last trick", "three_nines": "three nines", "five": '"five"',
-                "six": '"six"', "coat": '"fur coat"', "suit": '"suit"', "false_claim": "false claim",
-                "nine_cut": "nines at the cut"}
-_MARK_WORDS = {"coat": "a fur coat", "suit": "a suit"}
 
 _REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines in one hand",
                  "trumps": "their pair is short of trumps"}
@@ -1653,6 +1419,10 @@ _MARRIAGE_PAIR = {s: frozenset((Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN))) 
 _NINE_JACK = {s: {Card.of(s, Rank.NINE), Card.of(s, Rank.JACK)} for s in Suit}
 _CUT_ALL = tuple(_CUT.values())
 _TRUMP_ALL = tuple(_TRUMP[s] for s in Suit) + (TURN,)
+#: The seats of a trick's cards in play order, by leader (and by leader and the seat sitting out).
+_TRICK_SEATS = {ld: tuple((ld + k) % 4 for k in range(4)) for ld in range(4)}
+_TRICK_SEATS_3 = {(ld, out): tuple(x for x in _TRICK_SEATS[ld] if x != out) for ld in range(4) for out in range(4)
+                  if ld != out}
 #: Per card, the higher cards of its suit (trick strength A 10 K Q J 9) [m4.contract.beatable].
 _HIGHER = {c: frozenset(d for d in PACK_24 if d.suit == c.suit
                         and RUSSIAN_4.trick_rules.strength(d) > RUSSIAN_4.trick_rules.strength(c))
@@ -1671,669 +1441,18 @@ def _has_beatable(cards, own) -> bool:
     return bool(reduce(or_, map(_HIGHER_BITS.__getitem__, cards)) & ~sum(map(_BIT.__getitem__, set(own))))
 
 
-def _explain(s: Mariage4State) -> str:
-    names = s.names
-    p = s.parent
-    if p is None:
-        return (f"{names[s.dealer]} deals; {names[s.eldest]} is eldest. The pack is shuffled and "
-                f"{names[s.cutter]} (the dealer's {s.rules.cutter}-hand opponent) is to cut it.")
-    a = s.last_action
-    seat = p._to_act
-    who = names[seat]
-    k = a.kind
-    out: list[str] = []
-    if k == "cut":
-        bottom = s.cut_pack[-1]
-        if bottom in s.shown_bottoms:
-            seen = f"the bottom card is {bottom}, shown to all"
-        else:  # only the dealer sees it (it will be his last card)
-            seen = f"{names[s.dealer]} looks at the bottom card: not a nine" if s.rules.nine_cut_rule else ""
-        out.append(f"{who} cuts {a.value} card{'s' if a.value != 1 else ''} to the bottom"
-                   + (f"; {seen}." if seen else "."))
-        if s.phase == "cut":
-            out.append(f"A nine at the bottom, so {who} cuts again (cut {len(s.cuts) + 1}).")
-        elif s.phase == "trump":
-            out.append(f"{names[s.dealer]} deals 3 cards each, {names[s.eldest]} first. {names[s.eldest]} names "
-                       f"trumps or turns their last card.")
-    elif k == "trump":
-        out.append(f"{who} names trumps: {a.value.symbol}. Three more cards each.")
-    elif k == "turn":
-        out.append(f"{who} will not name trumps: their last card, {s.trump_turned}, is turned face up, so trumps "
-                   f"are {s.named_trump.symbol}. Three more cards each.")
-    elif k == "pass":
-        out.append(f"{who} passes.")
-        if s.phase == "play" and s.contract is None:
-            out.append(f"Nobody plays a contract: normal play, {names[s.eldest]} leads; follow suit, else trump; "
-                       f"the first pair to 66 card points stops the play.")
-        elif s.contract is not None and p.contract is None:
-            name, d = s.contract
-            out.append(f"{names[d]} plays {_CONTRACT_NAMES[name]}: {names[partner_of(d)]} throws in their hand; "
-                       f"{'no trumps; ' if s.trump is None else ''}{names[d]} must take every trick.")
-            if s.phase == "aside":
-                out.append(f"First {names[d]}, then each opponent, sets one card aside." if s.rules.opponents_set_aside
-                           else f"{names[d]} sets one card aside; the opponents keep all six.")
-    elif k == "redeal":
-        out.append(f"{who} claims a redeal: {_REDEAL_WORDS[a.value]}.")
-    elif k in CONTRACTS:
-        out.append(f"{who} announces {_CONTRACT_NAMES[k]}.")
-    elif k == "three nines":
-        out.append(f"{who} declares three nines and lays {format_cards(s.nines['nines'])} face up. Each opponent "
-                   f"places a card of one of those suits on top or at the bottom of his pile.")
-    elif k == "ask nine":
-        if s.phase == "nines":
-            out.append(f"{who} asks their partner for a third nine; {names[partner_of(seat)]} has one, so the pair "
-                       f"lays {format_cards(s.nines['nines'])} face up.")
-        else:
-            out.append(f"{who} asks their partner for a third nine; the answer is no.")
-    elif k == "place":
-        if a.card is None:
-            out.append(f"{who} holds no card of the nines' suits and places nothing.")
-        else:
-            out.append(f"{who} places a card face down at the {a.value} of their pile and says \"{a.value}\".")
-    elif k == "leave":
-        out.append(f"{who} takes back two nines and leaves {a.card}. The placed cards are shown: "
-                   + (", ".join(f"{names[x]} {c}" for x, (c, _) in p.nines['placed'].items() if c is not None)
-                      or "none") + ".")
-        out.append(s.awards[-1].text[0].upper() + s.awards[-1].text[1:] + ".")
-    elif k == "aside":
-        out.append(f"{who} sets a card aside face down.")
-        if s.phase == "play":
-            out.append(f"{names[s.contract[1]]} leads.")
-    elif k in ("marriage", "claim"):
-        suit = a.value
-        v = 40 if suit == s.named_trump else 20
-        if s.result is None:
-            pend = ("" if p.pair_tricks(seat % 2) or not s.rules.marriage_needs_trick
-                    else " (it counts once their pair takes a trick)")
-            holder = s.marriages[-1][0]
-            if holder != seat:
-                out.append(f"{who} announces the {suit.symbol} marriage of their partner {names[holder]}: {v}{pend}; "
-                           f"{names[holder]} shows K{suit.symbol} Q{suit.symbol} and {who} leads any card.")
-            elif k == "claim":
-                out.append(f"{who} claims 66 with the {suit.symbol} marriage and is wrong; the marriage stands{pend} "
-                           f"and must lead K{suit.symbol} or Q{suit.symbol}.")
-            else:
-                out.append(f"{who} announces the {suit.symbol} marriage: {v}{pend}; they must lead K{suit.symbol} or "
-                           f"Q{suit.symbol}.")
-    elif k == "play":
-        if not p.trick:
-            out.append(f"{who} leads {a.card}.")
-        else:
-            out.append(f"{who} plays {a.card}.")
-            if not s.trick:
-                t = s.tricks[-1]
-                pts = sum(_PTS[c] for _, c in t.cards)
-                out.append(f"{names[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}; pairs now "
-                           f"{s.points(0)}–{s.points(1)}).")
-    if s.result is not None:
-        out.append("Hand over: " + s.result.explanation + ".")
-    return " ".join(out)
+def describe_action(action: Action, state: Mariage4State | None = None):
+    """How a front end shows ``action`` (a ``variants.ActionText``: group, button label, help
+    with the rule id); see :func:`cardlab.mariage4_explain.describe_action`. Raises nothing."""
+    from .mariage4_explain import describe_action as describe
+
+    return describe(action, state)
 
 
-# ---------------------------------------------------------------------------------------------
-# The game: the eights
+def _new_game(rules, first_dealer, names):
+    from .eight import EightGame
 
-
-class EightGame:
-    """The score of a game of several hands, kept on each pair's eight [m4.eight, m4.dealer].
-
-    Each award uncovers pips on the winning pair's current eight; at ``rules.pips`` the eight
-    is won, both pairs start a new eight, and the surplus is carried to the winner's new eight
-    (``carry_over``: always, only for "six", or never). A won fur coat or suit (``coat_rule``
-    "win_eight") wins the eight outright and lays its mark on the losers' eight. The game is won
-    by the first pair with ``rules.eights_to_win`` eights.
-
-    Parameters
-    ----------
-    rules : Mariage4Rules
-    first_dealer : int
-    names : four str
-
-    Attributes
-    ----------
-    eights : list of two :class:`~cardlab.eight.Eight`
-        Each pair's current eight.
-    won : list of two int
-        Eights won per pair.
-    marks : list of two list of str
-        ``"coat"`` / ``"suit"`` marks each pair has had laid on its eights.
-    history : list of (two Eight, eights won)
-        What to draw after each hand: the eights as they stand, or, if an eight was won in that
-        hand, the two finished eights (the winners' full, the losers' with any coat or lining).
-    """
-
-    def __init__(self, rules: Mariage4Rules = RUSSIAN_4, first_dealer: int = 0,
-                 names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan")):
-        from .eight import Eight
-
-        if first_dealer not in (0, 1, 2, 3):
-            raise DealError(f"the first dealer is a seat from 0 to 3, not {first_dealer!r}")
-        self.rules = rules
-        self.first_dealer = first_dealer
-        self.names = tuple(names)
-        self.hands: list = []
-        self._rows: list[dict] = []
-        self.eights = [Eight(0, rules.pips), Eight(0, rules.pips)]
-        self.won = [0, 0]
-        self.marks: list[list[str]] = [[], []]
-        self.history: list = []
-        self._finished_now = None
-        self.notes: list[list[str]] = []
-
-    @property
-    def goal(self) -> str:
-        """The game's goal in words (read by the generic stepper)."""
-        return f"eights of {self.rules.pips} pips, first pair to {self.rules.eights_to_win} eights"
-
-    def pair_name(self, pair: int) -> str:
-        return f"{self.names[pair]} & {self.names[pair + 2]}"
-
-    @property
-    def next_dealer(self) -> int:
-        """Clockwise; after a redeal claim the same dealer (``redeal_dealer``) [m4.dealer]."""
-        if not self.hands:
-            return self.first_dealer
-        last = self.hands[-1]
-        if last.result.redeal and self.rules.redeal_dealer == "same":
-            return last.dealer
-        return (last.dealer + 1) % 4
-
-    @property
-    def next_dealer_reason(self) -> str:
-        """Why :attr:`next_dealer` deals, in words (for error messages and notebooks)."""
-        if not self.hands:
-            return "the first dealer is chosen by lot"
-        if self.hands[-1].result.redeal and self.rules.redeal_dealer == "same":
-            return "the last hand was thrown in by a redeal claim, so the same dealer deals again [rule m4.dealer]"
-        return "the deal passes clockwise [rule m4.dealer]"
-
-    @property
-    def is_over(self) -> bool:
-        return max(self.won) >= self.rules.eights_to_win
-
-    @property
-    def winner(self) -> int | None:
-        """A seat of the winning pair (0 or 1), or None while the game goes on."""
-        if not self.is_over:
-            return None
-        return 0 if self.won[0] >= self.rules.eights_to_win else 1
-
-    def deal(self, seed: int | None = None, pack=None) -> Mariage4State:
-        """Deal the next hand (its dealer follows the rotation). Raises :class:`DealError` when the
-        game is over."""
-        if self.is_over:
-            raise DealError(f"the game is over: {self.pair_name(self.winner)} won")
-        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
-
-    @property
-    def last_finished(self) -> tuple | None:
-        """The two eights as they were when an eight was won in the last :meth:`add_awards` (or
-        :meth:`add`): the winners' full, the losers' with any coat or lining; ``None`` if no eight
-        was won then."""
-        return self._finished_now
-
-    def add_awards(self, awards: Sequence[Award]) -> list[str]:
-        """Uncover the pips of ``awards`` (in order) on the pairs' eights, lay their marks, carry
-        surplus points, and count won eights [m4.eight]; stops once the game is over. Returns
-        the notes in words ("Ana & Cleo win eight no. 1, carrying 2 to the next"). Used by
-        :meth:`add`; public so the eight's arithmetic can be shown and tested on its own."""
-        notes: list[str] = []
-        self._finished_now = None
-        for aw in awards:
-            if self.is_over:
-                break
-            self._award(aw, notes)
-        return notes
-
-    def _award(self, aw: Award, notes: list[str]) -> None:
-        from .eight import Eight
-
-        r = self.rules
-        pair, other = aw.pair, 1 - aw.pair
-        if aw.mark:
-            e = self.eights[other]
-            self.eights[other] = Eight(e.pips, e.size, True, e.lining or aw.mark == "suit")
-            self.marks[other].append(aw.mark)
-        if aw.whole_eight:
-            e = self.eights[pair]
-            self.eights[pair] = Eight(r.pips, r.pips, e.coat, e.lining)
-            surplus = 0
-        else:
-            self.eights[pair], surplus = self.eights[pair].uncover(aw.points)
-        if self.eights[pair].full:
-            self.won[pair] += 1
-            carry = surplus if (r.carry_over == "always" or (r.carry_over == "six_only" and aw.reason == "six")) else 0
-            carry = 0 if self.is_over else min(carry, r.pips - 1)
-            notes.append(f"{self.pair_name(pair)} win eight no. {self.won[pair]}"
-                         + (f", carrying {carry} to the next" if carry else
-                            (f" ({surplus} surplus not carried)" if surplus else "")))
-            self._finished_now = tuple(self.eights)
-            self.eights = [Eight(0, r.pips), Eight(0, r.pips)]
-            if carry:
-                self.eights[pair], _ = self.eights[pair].uncover(carry)
-
-    def add(self, final: Mariage4State) -> dict:
-        """Score a finished hand; returns its score-sheet row. Raises :class:`DealError` if the
-        hand is unfinished, out of turn, under other rules, or the game is over."""
-        if not isinstance(final, Mariage4State) or final.result is None:
-            raise DealError("only a finished hand can be scored")
-        if self.is_over:
-            raise DealError("the game is already over")
-        if final.dealer != self.next_dealer:
-            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
-                            f"({self.next_dealer_reason})")
-        if final.rules != self.rules:
-            raise DealError("the hand was played under other rules than the game")
-        notes = self.add_awards(final.result.awards)
-        self.hands.append(final)
-        # what to draw after this hand: an eight finished in it (full, with its marks), else the current ones
-        self.history.append((self._finished_now or tuple(self.eights), tuple(self.won)))
-        self.notes.append(notes)
-        res = final.result
-        gp = (res.game_points(0), res.game_points(1))
-        row = {
-            "hand": len(self.hands), "dealer": self.names[final.dealer], "how": res.reason,
-            "card points": f"{res.points[0]}–{res.points[1]}" if final.tricks else "—",
-            "game points": f"{gp[0]}–{gp[1]}",
-            "awards": "; ".join(f"{self.pair_name(a.pair)} +{a.points} ({_AWARD_WORDS.get(a.reason, a.reason)}"
-                                + (", whole eight" if a.whole_eight else "")
-                                + (f", {_MARK_WORDS[a.mark]} on the others" if a.mark else "") + ")"
-                                for a in res.awards) or "—",
-        }
-        for seat, nm in enumerate(self.names):
-            row[nm] = self.eights[seat % 2].pips
-        row["eights won"] = f"{self.won[0]}–{self.won[1]}"
-        row["note"] = "; ".join(notes)
-        self._rows.append(row)
-        return row
-
-    def row_summary(self, row: dict) -> str:
-        """What a hand scored, in words, for the stepper's game line."""
-        if row["how"] == "redeal":
-            return "redeal, no score"
-        s = row["awards"]
-        if row["note"]:
-            s += f" ({row['note']})"
-        return s
-
-    def rows(self) -> list[dict]:
-        """The score-sheet rows so far (a copy), one dict per hand as returned by :meth:`add`;
-        under each player's name the pips of his pair's current eight after the hand."""
-        return list(self._rows)
-
-    def score_sheet(self):
-        """The score sheet as a pandas DataFrame indexed by hand (imports pandas): dealer, how the
-        hand ended, card points and game points per pair, the awards in words, then the pips
-        uncovered on each pair's current eight after the hand, eights won, and notes."""
-        import pandas as pd
-
-        pips = {f"pips {self.pair_name(p)}": [r[self.names[p]] for r in self._rows] for p in (0, 1)}
-        df = pd.DataFrame(self._rows, columns=["hand", "dealer", "how", "card points", "game points", "awards"])
-        for k, v in pips.items():
-            df[k] = v
-        df["eights won"] = [r["eights won"] for r in self._rows]
-        df["note"] = [r["note"] for r in self._rows]
-        return df.set_index("hand")
-
-    def eights_html(self, index: int | None = None) -> str:
-        """Both pairs' eights after hand ``index`` (0-based; default the last; -1 before the
-        first hand) as HTML: an eight finished in that hand is drawn full, with its marks."""
-        from .eight import Eight, eights_html
-
-        if index is None:
-            index = len(self.history) - 1
-        if index >= 0:
-            es, won = self.history[index]
-        else:
-            es, won = (Eight(0, self.rules.pips), Eight(0, self.rules.pips)), (0, 0)
-        return eights_html(es, [self.pair_name(0), self.pair_name(1)], won,
-                           caption=f"after hand {index + 1}" if index >= 0 else "before the first hand")
-
-
-# ---------------------------------------------------------------------------------------------
-# A rule-based computer player
-
-
-class Mariage4Player:
-    """A readable rule-based player; it sees only a :class:`SeatView4`.
-
-    1. Cut: a seeded random cut. Trumps: name the suit of which it holds the most of its first
-       three cards (the one with more card points on a tie) if it holds two or three of it, else
-       turn the last card.
-    2. Announce, in this order:
-
-       a. three nines whenever it holds three or four nines (with four it prefers this game,
-          worth 3, to a redeal; where three nines is not played it claims the redeal);
-       b. a redeal only for a weak hand: always when its hand is under 13 card points
-          (``redeal points``), and for its pair's shortage of trumps (``redeal trumps``) only
-          when its hand is also under ``weak_below`` card points (20 by default; an average
-          hand holds 120 / 4 = 30). With a better hand it plays on;
-       c. "six" with six top cards in no-trump play (cards no unseen card can beat);
-       d. never "five", "fur coat" or "suit": they must keep a card the opponents could beat,
-          and it survives only if every higher card of its suit is in the partner's thrown-in
-          hand (6 of the 18 cards it cannot see) or set aside: about one chance in three when
-          one card is higher, for a stake the same size either way. Otherwise it passes.
-    3. Three nines: place the lowest matching card, at the top or the bottom at random (the place
-       only says which card is meant: it does not change the score); leave the nine of the suit in
-       which the declarer holds the most cards (the opponents are least likely to match it).
-    4. Five: set aside the lowest card.
-    5. Play: when about to lead, claim 66 with a marriage if it brings the pair to 66 (it counts
-       perfectly: the rule forbids looking back at tricks, not remembering them, so its claims are
-       never false); else announce a marriage (trumps first); lead the highest sure winner, else
-       a low card; follow by winning cheaply when the partner is not already winning, else
-       throw the lowest card.
-    """
-
-    name = "rule-based"
-
-    def __init__(self, seed: int | None = 0, weak_below: int = 20):
-        import random
-
-        self.rng = random.Random(seed)
-        self.weak_below = weak_below
-
-    def choose(self, view: SeatView4) -> Action:
-        """One of ``view.legal_actions``, by the rules in the class docstring (uses only the view)."""
-        legal = view.legal_actions
-        kinds: dict[str, list[Action]] = {}
-        for a in legal:
-            kinds.setdefault(a.kind, []).append(a)
-        ph = view.phase
-        hand = view.hand
-        if ph == "cut":
-            return self.rng.choice(legal)
-        if ph == "trump":
-            counts = {s: sum(c.suit == s for c in hand) for s in Suit}
-            best = max(Suit, key=lambda s: (counts[s], sum(_PTS[c] for c in hand if c.suit == s)))
-            return _TRUMP[best] if counts[best] >= 2 and _TRUMP[best] in legal else TURN
-        if ph == "announce":
-            if "three nines" in kinds:
-                return kinds["three nines"][0]
-            redeals = {a.value: a for a in kinds.get("redeal", ())}
-            if "points" in redeals:
-                return redeals["points"]
-            if "nines" in redeals:                      # four nines where three nines is not played
-                return redeals["nines"]
-            if "trumps" in redeals and sum(_PTS[c] for c in hand) < self.weak_below:
-                return redeals["trumps"]
-            if "six" in kinds and _top_cards(hand) >= 6:
-                return kinds["six"][0]
-            return PASS
-        if ph == "nines":
-            if "leave" in kinds:
-                return max(kinds["leave"], key=lambda a: sum(c.suit == a.card.suit for c in hand))
-            places = [a for a in kinds.get("place", []) if a.card is not None and a.value == "top"]
-            if places:
-                low = min(places, key=lambda a: (_PTS[a.card], _STR(a.card)))
-                return Action("place", low.card, self.rng.choice(("top", "bottom")))
-            return legal[0]
-        if ph == "aside":
-            return min(legal, key=lambda a: (_PTS[a.card], _STR(a.card)))
-        # play
-        if "claim" in kinds:
-            pair = view.seat % 2
-            for a in kinds["claim"]:
-                v = 40 if a.value == view.trump else 20
-                has_trick = view.tricks_won[pair] + view.tricks_won[pair + 2] > 0
-                if has_trick and view.points[pair] + v >= 66:
-                    return a
-        if "marriage" in kinds:
-            return max(kinds["marriage"], key=lambda a: a.value == view.trump)
-        plays = kinds.get("play", [])
-        trump = view.trump
-        if not view.trick:
-            unseen = set(view.unseen)
-            sure = [a for a in plays if not any(u.suit == a.card.suit and _STR(u) > _STR(a.card) for u in unseen)]
-            if sure:
-                return max(sure, key=lambda a: (_PTS[a.card], a.card.suit != trump))
-            return min(plays, key=lambda a: (a.card.suit == trump, _PTS[a.card], _STR(a.card)))
-        cards = [c for _, c in view.trick]
-        best = trick_winner(cards, trump, view.rules.trick_rules)
-        partner_winning = view.trick[best][0] == partner_of(view.seat) and view.contract is None
-        if not partner_winning:
-            winners = [a for a in plays if trick_winner(cards + [a.card], trump, view.rules.trick_rules) == len(cards)]
-            if winners:
-                return min(winners, key=lambda a: (a.card.suit == trump, _STR(a.card)))
-            return min(plays, key=lambda a: (_PTS[a.card], _STR(a.card)))
-        return max(plays, key=lambda a: (a.card.suit != trump, _PTS[a.card]))
-
-
-def _STR(c: Card) -> int:
-    return RUSSIAN_4.trick_rules.strength(c)
-
-
-def _top_cards(hand) -> int:
-    """Cards of ``hand`` that win in no-trump play whatever the others hold (top of their suit
-    counting the hand's own higher cards)."""
-    own = set(hand)
-    n = 0
-    for c in hand:
-        if all(d in own for d in PACK_24 if d.suit == c.suit and _STR(d) > _STR(c)):
-            n += 1
-    return n
-
-
-# ---------------------------------------------------------------------------------------------
-# Rendering (registered with cardlab.render; pure string building)
-
-
-def _table_facts(state: Mariage4State, seat: int | None):
-    """Per seat: (visible cards, known-to-all subset, hidden count); built only from the view
-    when ``seat`` is given."""
-    if seat is None:
-        return [(tuple(state.hands[s]), frozenset(state.shown[s]), 0) for s in range(4)], None
-    v = state.view(seat)
-    out = []
-    for s in range(4):
-        if s == seat:
-            out.append((tuple(v.hand), frozenset(), 0))
-        else:
-            k = v.known[s]
-            out.append((tuple(k), frozenset(k), v.hand_sizes[s] - len(k)))
-    return out, v
-
-
-def _phase_words(state: Mariage4State) -> str:
-    if state.result is not None:
-        return "The hand is over."
-    who = state.names[state._to_act]
-    return state._waiting_for()[0].upper() + state._waiting_for()[1:] + "." if state.phase != "play" else (
-        f"{who} to play to the trick." if state.trick else
-        (f"{who} announced the {state.pending_marriage.symbol} marriage and must lead its king or queen."
-         if state.pending_marriage else f"{who} to lead."))
-
-
-def state_html4(state: Mariage4State, seat: int | None = None) -> str:
-    """HTML table of a four-player state: all cards open (``seat=None``) or one seat's view,
-    built from ``state.view(seat)`` so hidden cards (the partner's too) are never written.
-    Raises ``ValueError`` for a bad seat."""
-    from html import escape
-
-    from .render import _STYLE, _t, card_back_svg, card_chip, card_svg, sort_hand
-
-    if seat is not None and (seat not in (0, 1, 2, 3) or isinstance(seat, bool)):
-        raise ValueError(f"seat must be None (all cards open) or 0 to 3, not {seat!r}")
-    facts, v = _table_facts(state, seat)
-    names = state.names
-    trump = state.named_trump
-    order = [(seat if seat is not None else 0) + k for k in (2, 1, 3, 0)]
-    order = [x % 4 for x in order]  # partner on top, then the opponents, the viewer last
-    players = []
-    for s in order:
-        cards, known, hidden = facts[s]
-        imgs = [card_svg(c, extra_class="cardlab-known" if c in known else None) for c in sort_hand(cards, trump)]
-        imgs += [card_back_svg() for _ in range(hidden)]
-        if state.aside[s]:
-            imgs.append(f'<span class="cardlab-badge">{len(state.aside[s])} set aside / thrown in</span>')
-        if not imgs:
-            imgs.append('<span class="cardlab-empty">none</span>')
-        badges = []
-        if s == state.dealer:
-            badges.append('<span class="cardlab-badge">dealer</span>')
-        if s == state.eldest:
-            badges.append('<span class="cardlab-badge">eldest</span>')
-        if state.to_act == s:
-            badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
-        if state.contract and state.contract[1] == s:
-            badges.append(f'<span class="cardlab-badge">declarer: {_t(_CONTRACT_NAMES[state.contract[0]])}</span>')
-        if state.sitting_out == s:
-            badges.append('<span class="cardlab-badge">sits out</span>')
-        won = [t for t in state.tricks if t.winner == s]
-        taken = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in t.cards)}</span>'
-                        for t in won)
-        cls = "cardlab-player cardlab-to-act" if state.to_act == s else "cardlab-player"
-        players.append(
-            f'<div class="{cls}" data-seat="{s}"><div class="cardlab-head"><span class="cardlab-name">'
-            f'{_t(names[s])}</span><span class="cardlab-points">pair {"A" if s % 2 == 0 else "B"}</span>'
-            f'{"".join(badges)}</div><div class="cardlab-hand cardlab-cards" data-seat="{s}">{"".join(imgs)}</div>'
-            f'<div class="cardlab-taken" data-seat="{s}">{len(won)} trick{"s" if len(won) != 1 else ""}'
-            f'{": " if won else ""}{taken}</div></div>')
-    # the middle: trumps, the nines game, the trick
-    mid = []
-    info = [f"trumps {trump.symbol}" if trump is not None else "trumps not fixed yet"]
-    if state.trump_turned is not None:
-        info.append(f"turned {state.trump_turned}")
-    if state.contract:
-        info.append(f"contract {_CONTRACT_NAMES[state.contract[0]]} by {names[state.contract[1]]}"
-                    + (", no trumps" if state.trump is None else ""))
-    elif state.standing:
-        info.append(f"standing: {_CONTRACT_NAMES[state.standing[0]]} by {names[state.standing[1]]}")
-    bottoms = state.bottom_cards if v is None else v.bottom_cards
-    if bottoms:
-        info.append("bottom after the cuts: " + " ".join(str(c) for c in bottoms))
-    info.append(f"card points {state._pair_name(0)} {state.points(0)} – {state._pair_name(1)} {state.points(1)}")
-    mid.append(f'<div class="cardlab-label">{_t(" · ".join(info))}</div>')
-    ni = v.nines if v is not None else state.nines
-    if ni is not None:
-        slots = "".join(f'<div class="cardlab-slot">{card_svg(c, extra_class="cardlab-nine")}<span>'
-                        f'{"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}</span></div>'
-                        for c in ni["nines"])
-        for s_, (c, pos) in ni["placed"].items():
-            shown = seat is None or ni["left"] is not None or s_ == seat
-            img = ('<span class="cardlab-empty">none</span>' if c is None else
-                   (card_svg(c) if shown else card_back_svg(title="Placed card, face down")))
-            slots += (f'<div class="cardlab-slot cardlab-placed" data-seat="{s_}" data-pos="{pos or ""}">{img}'
-                      f'<span>{_t(names[s_])}{": " + pos if pos else ""}</span></div>')
-        mid.append(f'<div class="cardlab-nines"><div class="cardlab-label">Three nines by {_t(names[ni["declarer"]])}'
-                   f'</div><div class="cardlab-cards">{slots}</div></div>')
-    if state.trick:
-        body = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(names[s_])}</span></div>'
-                       for s_, c in state.trick)
-        label, cls, n = f"Trick {len(state.tricks) + 1}", "cardlab-trick", len(state.trick)
-    elif state.tricks:
-        t = state.tricks[-1]
-        body = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(names[s_])}</span></div>'
-                       for s_, c in t.cards)
-        label, cls, n = (f"Last trick ({len(state.tricks)}): {names[t.winner]} won it",
-                         "cardlab-trick cardlab-last-trick", 0)
-    else:
-        body = '<div class="cardlab-slot"><span class="cardlab-empty">no card</span></div>'
-        label, cls, n = "Trick 1", "cardlab-trick", 0
-    mid.append(f'<div class="{cls}" data-cards="{n}"><div class="cardlab-label">{_t(label)}</div>'
-               f'<div class="cardlab-cards">{body}</div></div>')
-    if state.result is not None:
-        r = state.result
-        end = (f'<div class="cardlab-result" data-reason="{escape(r.reason)}"><div class="cardlab-result-head">'
-               f'{_t("Redeal." if r.redeal else "Hand over.")}</div><div class="cardlab-result-text">'
-               f'{_t(r.explanation[:1].upper() + r.explanation[1:])}.</div></div>')
-    else:
-        end = f'<div class="cardlab-status">{_t(_phase_words(state))}</div>'
-    view = "all cards open" if seat is None else f"{names[seat]}'s view"
-    caption = f"{state.rules.name} · {names[state.dealer]} deals · {view}"
-    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
-            f'{_STYLE}<div class="cardlab-caption">{_t(caption)}</div>{"".join(players[:3])}'
-            f'<div class="cardlab-middle" style="flex-direction:column">{"".join(mid)}</div>{players[3]}{end}</div>')
-
-
-
-def nines_html(state: Mariage4State, seat: int | None = None) -> str:
-    """The three-nines game of ``state`` as HTML (``<div class="cardlab-nines-table">``): the
-    three nines (the one left marked ``cardlab-nine-left``), each opponent's pile of six with his
-    placed card on top or at the bottom (face down until the declarer has left his nine, unless
-    it is ``seat``'s own), and who scores. Built from ``state.view(seat)`` when ``seat`` is given.
-    Raises ``ValueError`` if no three nines has been declared by ``state``."""
-    from html import escape
-
-    from .render import _STYLE, _t, card_back_svg, card_svg
-
-    ni = state.view(seat).nines if seat is not None else state.nines
-    if ni is None:
-        raise ValueError("no three nines has been declared in this hand (yet)")
-    names = state.names
-    d = ni["declarer"]
-    nines = "".join(
-        f'<div class="cardlab-slot">{card_svg(c, extra_class="cardlab-nine-left" if ni["left"] == c else None)}'
-        f'<span>{"left on the table" if ni["left"] == c else ("taken back" if ni["left"] else "face up")}</span></div>'
-        for c in ni["nines"])
-    piles = []
-    for opp in ((d + 1) % 4, (d + 3) % 4):
-        if opp not in ni["placed"]:
-            piles.append(f'<div class="cardlab-pile" data-seat="{opp}"><div class="cardlab-label">{_t(names[opp])}: '
-                         f'not placed yet</div><div class="cardlab-cards">{card_back_svg(size="sm")}</div></div>')
-            continue
-        c, pos = ni["placed"][opp]
-        open_ = seat is None and ni["left"] is not None or (seat is not None and c is not None)
-        if c is None and pos is None:
-            body = card_back_svg(size="sm", title="His pile: nothing placed")
-            words = "no card of those suits: nothing placed"
-        else:
-            img = (card_svg(c, size="sm", extra_class="cardlab-placed-card") if open_ else
-                   card_back_svg(size="sm", extra_class="cardlab-placed-card", title=f"Placed card ({pos})"))
-            rest = card_back_svg(size="sm", title="The rest of his pile")
-            body = img + rest if pos == "top" else rest + img
-            words = f"placed at the {pos}" + (f": {c}" if open_ else " (face down)")
-        piles.append(f'<div class="cardlab-pile" data-seat="{opp}" data-pos="{escape(pos or "")}"><div '
-                     f'class="cardlab-label">{_t(names[opp])}: {_t(words)}</div><div class="cardlab-cards" '
-                     f'style="flex-direction:column">{body}</div></div>')
-    if ni["winner"] is not None:
-        aw = [a for a in state.awards if a.reason == "three_nines"][0]
-        end = (f'<div class="cardlab-result" data-winner-pair="{ni["winner"]}"><div class="cardlab-result-head">'
-               f'{_t(state._pair_name(ni["winner"]))} uncover {aw.points}</div><div class="cardlab-result-text">'
-               f'{_t(aw.text[:1].upper() + aw.text[1:])}.</div></div>')
-    else:
-        waiting = state.names[state.to_act] if state.to_act is not None else ""
-        end = f'<div class="cardlab-status">Waiting for {_t(waiting)}.</div>'
-    return (f'<div class="cardlab-table cardlab-nines-table">{_STYLE}<div class="cardlab-caption">Three nines by '
-            f'{_t(names[d])} ({_t(state._pair_name(d % 2))})</div><div class="cardlab-cards">{nines}</div>'
-            f'<div class="cardlab-middle">{"".join(piles)}</div>{end}</div>')
-
-
-def state_text4(state: Mariage4State, seat: int | None = None) -> str:
-    """Plain-text table of a four-player state (hidden cards written ``??``); same seat rules
-    as :func:`state_html4`."""
-    from .render import sort_hand
-
-    if seat is not None and (seat not in (0, 1, 2, 3) or isinstance(seat, bool)):
-        raise ValueError(f"seat must be None (all cards open) or 0 to 3, not {seat!r}")
-    facts, v = _table_facts(state, seat)
-    names = state.names
-    trump = state.named_trump
-    view = "all cards open" if seat is None else f"{names[seat]}'s view"
-    lines = [f"{state.rules.name} · {names[state.dealer]} deals · trumps "
-             f"{trump.symbol if trump is not None else 'not fixed'} · {view}"]
-    for s in range(4):
-        cards, _known, hidden = facts[s]
-        txt = " ".join([format_cards(sort_hand(cards, trump))] * bool(cards) + ["??"] * hidden) or "(none)"
-        tags = [t for t, on in (("dealer", s == state.dealer), ("to act", state.to_act == s),
-                                ("sits out", state.sitting_out == s)) if on]
-        lines.append(f"{names[s]}{' (' + ', '.join(tags) + ')' if tags else ''}: {txt}")
-    if state.contract:
-        lines.append(f"Contract: {_CONTRACT_NAMES[state.contract[0]]} by {names[state.contract[1]]}")
-    if state.trick:
-        lines.append("Trick: " + ", ".join(f"{names[s_]} {c}" for s_, c in state.trick))
-    lines.append(f"Card points: {state._pair_name(0)} {state.points(0)} – {state._pair_name(1)} {state.points(1)}")
-    if state.result is not None:
-        lines.append("Hand over: " + state.result.explanation + ".")
-    else:
-        lines.append(_phase_words(state))
-    return "\n".join(lines)
-
-def describe_action(action: Action, state=None):
-    """How a front end shows ``action`` (interim: grouped by kind, labelled by its text)."""
-    from .variants import ActionText
-
-    group = {"play": "card", "marriage": "marriage", "bid": "bid", "blind": "bid", "pass": "pass"}.get(action.kind, "other")
-    return ActionText(group, str(action), "")
+    return EightGame(rules, first_dealer, names)
 
 
 def _register() -> None:
@@ -2346,20 +1465,16 @@ def _register() -> None:
         rules_from_dict=Mariage4Rules.from_dict,
         check_pack=_check_pack,
         deal=deal,
-        new_game=lambda rules, first_dealer, names: EightGame(rules, first_dealer, names),
+        new_game=_new_game,
         module="cardlab.mariage4",
         presets=PRESETS,
         describe_action=describe_action,
         seat_names=("A", "B", "C", "D"),
-        renderer="cardlab.mariage4",
+        renderer="cardlab.render.mariage4",
         adapter="cardlab.analysis.adapt_mariage4",
-        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.mariage4:Mariage4Player",
+        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players.mariage4:Mariage4Player",
                       "search": "cardlab.analysis.search_player:SamplingPlayer"},
     ))
 
-
-
-state_html = state_html4
-state_text = state_text4
 
 _register()

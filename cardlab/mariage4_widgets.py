@@ -22,6 +22,7 @@ import ipywidgets as w
 
 from . import mariage4 as m4
 from .errors import CardlabError
+from .render.mariage4 import nines_html
 from .widgets import _button, _html
 
 __all__ = ["NinesWidget", "EightBoard"]
@@ -50,7 +51,7 @@ class NinesWidget(w.VBox):
         The steps: the declaration, each placement, the nine left (then any tried actions).
     index : int
     view : ipywidgets.HTML
-        :func:`cardlab.mariage4.nines_html` of the step (class ``cardlab-view``).
+        :func:`cardlab.render.mariage4.nines_html` of the step (class ``cardlab-view``).
     explanation, message : ipywidgets.HTML
     try_text : ipywidgets.Text ; try_button : ipywidgets.Button (class ``cardlab-try``)
     """
@@ -111,7 +112,7 @@ class NinesWidget(w.VBox):
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index == n - 1
         self.explanation.value = f'<div class="cardlab-explain-text">{escape(s.explain(), quote=False)}</div>'
-        self.view.value = m4.nines_html(s, self.seat)
+        self.view.value = nines_html(s, self.seat)
         if not keep_message:
             self.message.value = ""
 
@@ -125,7 +126,7 @@ class EightBoard(w.VBox):
     Parameters
     ----------
     record : a game record (anything with ``replay()`` and ``game()`` whose game is an
-        :class:`~cardlab.mariage4.EightGame`)
+        :class:`~cardlab.eight.EightGame`)
     start : int
         Hand shown first: 0 is before the first hand, ``k`` after hand ``k``.
 

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.eight import Eight, eight_svg, eights_html
-from cardlab.mariage4 import RUSSIAN_4, Award, EightGame
+from cardlab.eight import Eight, EightGame
+from cardlab.mariage4 import RUSSIAN_4, Award
+from cardlab.render.eight import eight_svg, eights_html
 
 
 def test_uncover_returns_the_surplus():

@@ -2,11 +2,11 @@
 
 ``Mariage4State.legal_actions`` builds the legal actions directly from the phase, the hand and the
 trick (``_fast_legal``), and ``apply`` skips the explained checks for an action in that list. The
-rule checks (``_check``, which give the refusal's rule and reason) remain the statement of the
+rule checks (``mariage4_explain.check``, which give the refusal's rule and reason) remain the statement of the
 rules. Over thousands of random hands under several rule sets (all contracts, three nines, redeal
 claims, marriages and claims reached), at every step: the fast list equals, in the same order,
-the candidates that ``_check`` accepts; every other action of the notation is refused by
-``apply`` with a rule of ``RULES``. Also: ``SeatView4`` carries ``leader`` and
+the candidates that ``check`` accepts; every other action of the notation is refused by
+``apply`` with a rule of ``RULES``. Also: ``Mariage4View`` carries ``leader`` and
 ``pending_marriage`` as the state has them, and the state copy keeps every attribute.
 """
 
@@ -18,6 +18,7 @@ import pytest
 
 from cardlab import PACK_24, parse_card
 from cardlab import mariage4 as m4
+from cardlab import mariage4_explain as words
 from cardlab.actions import Action, play
 from cardlab.cards import Rank, Suit
 from cardlab.errors import IllegalActionError
@@ -44,10 +45,10 @@ RULE_SETS = {"russian": m4.RUSSIAN_4, "literal": m4.LITERAL, "other": OTHER, "no
 
 
 def slow_legal(s: m4.Mariage4State) -> tuple:
-    """The legal actions as the explained checks give them: candidates filtered by _check."""
+    """The legal actions as the explained checks give them: candidates filtered by check."""
     if s.is_finished:
         return ()
-    return tuple(a for a in s._candidates() if s._check(a) is None)
+    return tuple(a for a in words.candidates(s) if words.check(s, a) is None)
 
 
 def choose(rng, s, passer):
@@ -84,17 +85,17 @@ def test_fast_legal_actions_equal_the_explained_checks(name):
             s = s.apply(a)
     assert checked > 3500
     # the walk reached every phase and the rare actions (so the comparison covered them)
-    assert {"cut", "trump", "announce", "nines", "play"} <= phases, phases
+    assert {"cut", "trumps", "announce", "nines", "play"} <= phases, phases
     assert {"marriage", "three nines", "place", "leave", "six", "coat", "suit"} <= kinds, kinds
     if rules.beatable_rule or rules.five_aside == "last":
-        assert "aside" in phases or rules is OTHER
+        assert "give" in phases or rules is OTHER
     if rules.redeal_points_below:
         assert "redeal points" in kinds
 
 
 def test_fast_path_apply_gives_the_same_hands_as_the_checked_path():
-    """apply skips _check for a listed action; replaying the same actions on states whose legal
-    list was never built (so every action goes through _check first) ends identically."""
+    """apply skips check for a listed action; replaying the same actions on states whose legal
+    list was never built (so every action goes through check first) ends identically."""
     for seed in range(300):
         rng = random.Random(seed)
         rules = list(RULE_SETS.values())[seed % 4]
@@ -103,7 +104,7 @@ def test_fast_path_apply_gives_the_same_hands_as_the_checked_path():
             s = s.apply(choose(rng, s, passer=seed % 3 == 0))
         t = m4.deal(rules, dealer=seed % 4, seed=seed)
         for a in s.actions():
-            assert t._check(a) is None
+            assert words.check(t, a) is None
             t = t.apply(a)
         assert t.result == s.result and t.hands == s.hands and t.tricks == s.tricks and t.aside == s.aside
 
@@ -111,7 +112,7 @@ def test_fast_path_apply_gives_the_same_hands_as_the_checked_path():
 def test_child_copies_every_attribute():
     s = m4.deal(OTHER, dealer=1, seed=5).apply("cut 9").apply("turn")
     c = s._child(m4.PASS)
-    for k in m4._SLOTS:
+    for k in m4._SLOTS + ("rules", "dealer", "names", "pack", "_to_act", "result"):
         assert getattr(c, k) is getattr(s, k) or k == "nines", k
     assert c.parent is s and c.last_action == m4.PASS and c._legal is None
 
@@ -163,7 +164,7 @@ def test_seat_view_carries_leader_and_pending_marriage():
     # seat 3 announces the trump marriage K♦ Q♦: 40, and pair 1 has a trick, so 23 + 40 = 63 < 66:
     # the play goes on and seat 3 must lead K♦ or Q♦.
     s = s.apply("marriage ♦")
-    assert s.points(1) == 63 and not s.is_finished
+    assert s.pair_points(1) == 63 and not s.is_finished
     for seat in range(4):
         v = s.view(seat)
         assert v.pending_marriage == Suit.DIAMONDS and v.leader == 3

@@ -10,7 +10,9 @@ import pytest
 from cardlab import parse_card, parse_cards
 from cardlab import mariage4 as m4
 from cardlab.errors import IllegalActionError
-from cardlab.mariage4 import LITERAL, RUSSIAN_4, EightGame
+from cardlab.eight import EightGame
+from cardlab.players.mariage4 import Mariage4Player
+from cardlab.mariage4 import LITERAL, RUSSIAN_4
 
 C = parse_card
 
@@ -78,13 +80,13 @@ def play_out(rules, cards):
 def test_opponents_with_exactly_33_give_one_game_point():
     s = play_out(RUSSIAN_4, PLAY_33)
     assert [t.winner for t in s.tricks] == [2, 2, 3, 3, 3, 3]
-    assert s.result.points == (33, 87) and s.result.reason == "66"
+    assert s.result.pair_points == (33, 87) and s.result.reason == "66"
     assert s.result.awards[0][:3] == (1, 1, "66")          # 33 is not "under 33"
 
 
 def test_opponents_with_32_give_two_game_points():
     s = play_out(RUSSIAN_4, PLAY_32)
-    assert s.result.points == (32, 88) and s.result.awards[0][:3] == (1, 2, "66")
+    assert s.result.pair_points == (32, 88) and s.result.awards[0][:3] == (1, 2, "66")
     lit = play_out(RUSSIAN_4.with_options(scoring="literal"), PLAY_32)
     assert lit.result.awards[0][:3] == (1, 1, "66")       # literal: a trick taken -> 1
 
@@ -93,7 +95,7 @@ def test_the_pair_at_60_is_not_stopped_and_the_last_trick_takes_it_over_66():
     s = passes(start(D33), 4)
     for c in PLAY_33[:20]:
         s = s.apply(c)
-    assert s.points(1) == 60 and not s.is_finished        # 23 + 17 + 20
+    assert s.pair_points(1) == 60 and not s.is_finished        # 23 + 17 + 20
 
 
 # -- options: one test per reading --------------------------------------------------------
@@ -129,15 +131,15 @@ def test_after_three_nines_the_declarer_may_announce_unless_the_option_says_no()
 
 def test_a_marriage_counts_at_once_when_no_trick_is_needed():
     s = passes(start(D1), 4).apply("marriage ♥")            # Boris: K♥ Q♥ in trumps, 40
-    assert s.points(1) == 0                                # default: pending until a trick
+    assert s.pair_points(1) == 0                                # default: pending until a trick
     t = passes(start(D1, RUSSIAN_4.with_options(marriage_needs_trick=False)), 4).apply("marriage ♥")
-    assert t.points(1) == 40 and "counts once" not in t.explain()
+    assert t.pair_points(1) == 40 and "counts once" not in t.explain()
 
 
 def test_five_with_the_opponents_keeping_six_cards():
     rules = RUSSIAN_4.with_options(opponents_set_aside=False)
     s = passes(passes(start(D2, rules), 3).apply("five"), 3)
-    assert s.phase == "aside" and s.to_act == 0
+    assert s.phase == "give" and s.to_act == 0
     s = s.apply("aside A♠")
     assert s.phase == "play" and s.to_act == 0 and [len(h) for h in s.hands] == [5, 6, 0, 6]
     assert "keep all six" in s.parent.explain()
@@ -181,9 +183,9 @@ def test_must_head_option():
     hands = ["A♠ 10♠ K♠ Q♠ 9♠ J♠", "10♣ A♥ 10♥ K♥ Q♥ J♥", "A♣ J♣ A♦ 10♦ K♦ Q♦", "K♣ Q♣ 9♣ J♦ 9♦ 9♥"]
     s = passes(start(hands, RUSSIAN_4.with_options(must_head=True)), 4).apply("10♣")
     assert "must beat" in refused(s, "J♣", "m4.head")     # A♣ beats 10♣, J♣ does not
-    assert s.apply("A♣").trick[-1] == (2, C("A♣"))
+    assert s.apply("A♣").trick_by_seat()[-1] == (2, C("A♣"))
     free = passes(start(hands), 4).apply("10♣")
-    assert free.apply("J♣").trick[-1] == (2, C("J♣"))      # the seed: follow suit, no duty to beat
+    assert free.apply("J♣").trick_by_seat()[-1] == (2, C("J♣"))      # the seed: follow suit, no duty to beat
 
 
 def test_marriage_on_the_first_lead_option():
@@ -239,20 +241,20 @@ def test_the_bot_claims_a_redeal_only_with_a_weak_hand():
     # and only five top cards (J♦ is not), so no "six": the bot passes. With weak_below=33 it claims.
     s = passes(start(D2, trump="trump ♣"), 3)
     v = s.view(0)
-    assert v.seat == s.to_act == 0 and m4.Mariage4Player(0).choose(v) == m4.PASS
-    assert str(m4.Mariage4Player(0, weak_below=33).choose(v)) == "redeal trumps"
+    assert v.seat == s.to_act == 0 and Mariage4Player(0).choose(v) == m4.PASS
+    assert str(Mariage4Player(0, weak_below=33).choose(v)) == "redeal trumps"
     # a hand under 13 card points always claims: Boris Q♥ 3 + J♥ 2 + 9♥ 0 + J♦ 2 + 9♦ 0 + J♣ 2 = 9
     weak = ["A♠ 10♠ K♠ Q♠ J♠ A♦", "Q♥ J♥ 9♥ J♦ 9♦ J♣", "10♦ K♦ Q♦ 9♠ A♥ 10♥", "A♣ 10♣ K♣ Q♣ 9♣ K♥"]
     w = start(weak)
-    assert str(m4.Mariage4Player(0).choose(w.view(1))) == "redeal points"
+    assert str(Mariage4Player(0).choose(w.view(1))) == "redeal points"
     # four nines: three nines, not a redeal
     nines = ["A♠ 10♠ K♠ Q♠ J♠ A♦", "9♥ 9♦ 9♣ 9♠ J♦ J♣", "10♦ K♦ Q♦ A♥ 10♥ Q♥", "A♣ 10♣ K♣ Q♣ K♥ J♥"]
-    assert str(m4.Mariage4Player(0).choose(start(nines).view(1))) == "three nines"
+    assert str(Mariage4Player(0).choose(start(nines).view(1))) == "three nines"
     # without three nines: Boris's 4 card points (J♦ 2 + J♣ 2) claim first; without that claim, the nines
     no_nines = RUSSIAN_4.with_options(three_nines=False)
-    assert str(m4.Mariage4Player(0).choose(start(nines, no_nines).view(1))) == "redeal points"
+    assert str(Mariage4Player(0).choose(start(nines, no_nines).view(1))) == "redeal points"
     no_nines = no_nines.with_options(redeal_points_below=0)
-    assert str(m4.Mariage4Player(0).choose(start(nines, no_nines).view(1))) == "redeal nines"
+    assert str(Mariage4Player(0).choose(start(nines, no_nines).view(1))) == "redeal nines"
 
 
 def test_score_sheet_row_names_the_award():

@@ -10,7 +10,9 @@ import pytest
 from cardlab import parse_card, parse_cards
 from cardlab import mariage4 as m4
 from cardlab.errors import IllegalActionError, NotationError, RulesError
-from cardlab.mariage4 import RUSSIAN_4, Award, EightGame
+from cardlab.eight import EightGame
+from cardlab.mariage4 import RUSSIAN_4, Award
+from cardlab.render.mariage4 import state_html
 
 C = parse_card
 
@@ -52,7 +54,7 @@ def test_cut_is_made_by_the_dealers_right_hand_opponent_and_deals_three_each():
     assert s.phase == "cut" and s.to_act == 3           # dealer 0's right is seat 3
     assert m4.deal_from_hands(D1, dealer=0, rules=RUSSIAN_4.with_options(cutter="left")).to_act == 1
     s = s.apply("cut 12")
-    assert s.phase == "trump" and s.to_act == 1
+    assert s.phase == "trumps" and s.to_act == 1
     # first packet: the first three cards of each hand as given
     assert s.hands == tuple(parse_cards(h)[:3] for h in D1)
     assert len(s.undealt) == 12
@@ -77,7 +79,7 @@ def test_three_nines_at_the_bottom_give_the_dealing_pair_a_point():
     assert g.next_dealer == 1 and g.eights[0].pips == 1
     # without the rule one cut deals, nine or not
     s2 = m4.deal(RUSSIAN_4.with_options(nine_cut_rule=False), dealer=0, pack=PACK_24).apply("cut 6")
-    assert s2.phase == "trump"
+    assert s2.phase == "trumps"
 
 
 def test_a_cut_must_move_1_to_23_cards():
@@ -238,7 +240,7 @@ def test_five_needs_a_beatable_card_and_sets_cards_aside():
         refused(s, c, "m4.contract.beatable")
     # D2: Ana's J♦ can be beaten by A♦, 10♦, K♦, Q♦
     s = passes(passes(start(D2), 3).apply("five"), 3)
-    assert s.phase == "aside" and s.to_act == 0
+    assert s.phase == "give" and s.to_act == 0
     refused(s, "aside J♦", "m4.contract.beatable")  # the spades left would all be unbeatable
     s = s.apply("aside A♠")
     assert s.to_act == 1
@@ -312,20 +314,20 @@ def test_follow_suit_else_trump_and_a_pair_stops_at_66():
     s = s.apply("9♥").apply("9♣")
     refused(s, "J♦", "m4.follow")                  # Ana holds spades
     s = s.apply("J♠")                               # Cleo's 9♥ wins: 0+0+0+2 = 2
-    assert s.tricks[-1].winner == 2 and s.points(0) == 2 and s.leader == 2
+    assert s.tricks[-1].winner == 2 and s.pair_points(0) == 2 and s.leader == 2
     for card in ("A♦", "J♣", "J♦", "J♥"):          # Boris trumps: 11+2+2+2 = 17
         s = s.apply(card)
-    assert s.points(1) == 17
+    assert s.pair_points(1) == 17
     for card in ("A♥", "9♦", "Q♣", "Q♠"):          # 11+0+3+3 = 17 -> 34
         s = s.apply(card)
     for card in ("10♥", "K♦", "K♣", "K♠"):         # 10+4+4+4 = 22 -> 56
         s = s.apply(card)
-    assert s.points(1) == 56 and not s.is_finished
+    assert s.pair_points(1) == 56 and not s.is_finished
     for card in ("K♥", "Q♦", "10♣", "10♠"):        # 4+3+10+10 = 27 -> 83
         s = s.apply(card)
     # Boris & Dan reach 83; Ana & Cleo took a trick but have only 2 (< 33): 2 game points
     assert s.result.reason == "66" and s.result.awards[0][:3] == (1, 2, "66")
-    assert s.result.points == (2, 83)
+    assert s.result.pair_points == (2, 83)
 
 
 def test_no_trick_scores_three_and_literal_scoring():
@@ -342,18 +344,18 @@ def test_no_trick_scores_three_and_literal_scoring():
 
 def test_marriage_must_lead_king_or_queen_and_counts_after_a_trick():
     s = passes(start(D1), 4).apply("marriage ♥")     # 40 in trumps, no trick yet
-    assert s.points(1) == 0 and s.pending_marriage is not None
+    assert s.pair_points(1) == 0 and s.pending_marriage is not None
     refused(s, "A♥", "m4.marriage")
     s = s.apply("K♥").apply("A♦").apply("A♣").apply("A♠")
     # K♥ 4 + three aces 33 = 37, plus the marriage 40 = 77: the hand ends
-    assert s.result.reason == "66" and s.result.points == (0, 77) and s.result.awards[0].points == 3
+    assert s.result.reason == "66" and s.result.pair_points == (0, 77) and s.result.awards[0].points == 3
 
 
 def test_marriage_claim_without_leading_true_and_false():
     s = passes(start(D2), 4)
     for card in ("9♠ 9♥ 9♣ J♠ A♦ J♣ J♦ J♥").split():
         s = s.apply(card)
-    assert s.to_act == 1 and s.points(1) == 17
+    assert s.to_act == 1 and s.pair_points(1) == 17
     false = s.apply("claim ♥")                       # 17 + 40 = 57 < 66
     assert false.result.reason == "false_claim" and false.result.awards[0][:3] == (0, 1, "false_claim")
     for card in ("A♥", "9♦", "Q♣", "Q♠"):
@@ -365,7 +367,7 @@ def test_marriage_claim_without_leading_true_and_false():
     for card in ("9♠ 9♥ 9♣ J♠ A♦ J♣ J♦ J♥").split():
         on = on.apply(card)
     on = on.apply("claim ♥")
-    assert not on.is_finished and on.awards[0][:3] == (0, 1, "false_claim") and on.points(1) == 57
+    assert not on.is_finished and on.awards[0][:3] == (0, 1, "false_claim") and on.pair_points(1) == 57
     refused(on, "A♥", "m4.marriage")
 
 
@@ -383,7 +385,7 @@ def test_nobody_at_66_gives_the_last_trick_pair_one():
         assert not s.is_finished
     s = s.apply(seq[-1])
     # 63 + 57 = 120, nobody at 66: the last trick's pair (Ana & Cleo) uncovers 1
-    assert s.result.points == (63, 57) and s.result.reason == "last_trick"
+    assert s.result.pair_points == (63, 57) and s.result.reason == "last_trick"
     assert s.result.awards[0][:3] == (0, 1, "last_trick")
     none = passes(start(hands, RUSSIAN_4.with_options(no_66="nobody")), 4).apply_all(seq)
     assert none.result.reason == "nobody" and none.result.awards == ()
@@ -395,12 +397,12 @@ def test_seat_view_hides_the_partners_hand():
     assert v.hand == parse_cards(D2[0]) and v.known[2] == () and v.hand_sizes == (6, 6, 6, 6)
     assert set(parse_cards(D2[2])) <= set(v.unseen) and not set(v.hand) & set(v.unseen)
     assert v.legal_actions == () and s.view(1).legal_actions
-    html = m4.state_html4(s, 0)
+    html = state_html(s, 0)
     assert 'data-card="A♦"' not in html and 'data-card="A♠"' in html
     # the bottom card after the cut (J♦, the dealer Ana's last card) is seen by the dealer only
     assert s.bottom_cards == (parse_card("J♦"),)
     assert s.view(0).bottom_cards == (parse_card("J♦"),) and s.view(1).bottom_cards == ()
-    assert "J♦" not in s.history()[1].explain() and "J♦" not in m4.state_html4(s, 1).split("</style>")[1]
+    assert "J♦" not in s.history()[1].explain() and "J♦" not in state_html(s, 1).split("</style>")[1]
 
 
 def test_rules_are_data():
@@ -443,7 +445,7 @@ def test_partner_marriage_is_an_option():
     assert parse_card("K♣") in t.view(0).known[3]     # Dan's king and queen are shown
     refused(t, "marriage ♥", "m4.marriage")          # one marriage per lead
     t = t.apply("9♥")                                 # any card may be led after a partner's marriage
-    assert t.trick == ((1, parse_card("9♥")),)
+    assert t.trick == (parse_card("9♥"),) and t.trick_by_seat() == ((1, parse_card("9♥")),)
 
 
 def test_records_refuse_a_hand_after_the_game_and_a_dealer_out_of_turn():

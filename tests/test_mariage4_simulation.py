@@ -17,13 +17,15 @@ import re
 
 from cardlab import PACK_24, parse_card, records
 from cardlab import mariage4 as m4
-from cardlab.mariage4 import CARD_POINTS, RUSSIAN_4, EightGame
+from cardlab.eight import EightGame
+from cardlab.mariage4 import CARD_POINTS, RUSSIAN_4
+from cardlab.players.mariage4 import Mariage4Player
 
 PACK = set(PACK_24)
 
 
 def all_cards(s):
-    cards = [c for h in s.hands for c in h] + list(s.undealt) + [c for _, c in s.trick]
+    cards = [c for h in s.hands for c in h] + list(s.undealt) + list(s.trick)
     cards += [c for t in s.tricks for _, c in t.cards]
     cards += [c for a in s.aside for c in a]
     return cards
@@ -38,7 +40,7 @@ def check_state(s, deep):
         pts = sum(CARD_POINTS[c.rank] for t in s.tricks if t.winner % 2 == pair for _, c in t.cards)
         assert s.card_points[pair] == pts
     if s.phase == "play" and s.contract is None and s.result is None:
-        assert max(s.points(0), s.points(1)) < 66       # a pair at 66 stops the play at once
+        assert max(s.pair_points(0), s.pair_points(1)) < 66       # a pair at 66 stops the play at once
     if deep:
         for seat in range(4):
             v = s.view(seat)
@@ -70,18 +72,18 @@ def check_result(s):
     if r.reason == "66":
         aw = r.awards[-1]
         win, lose = aw.pair, 1 - aw.pair
-        assert r.points[win] >= 66
-        if r.tricks[lose] == 0:
+        assert r.pair_points[win] >= 66
+        if r.pair_tricks[lose] == 0:
             expected = 3
         elif s.rules.scoring == "literal":
             expected = 1
         else:
-            expected = 2 if r.points[lose] < 33 else 1
+            expected = 2 if r.pair_points[lose] < 33 else 1
         assert aw.points == expected
     if s.phase == "over" and s.contract is None and len(s.tricks) == 6 and r.reason in ("last_trick", "66"):
         assert sum(s.card_points) == 120
         if r.reason == "last_trick":
-            assert max(r.points) < 66 and r.awards[-1].pair == s.tricks[-1].winner % 2
+            assert max(r.pair_points) < 66 and r.awards[-1].pair == s.tricks[-1].winner % 2
     if s.contract is not None and r.reason in m4.CONTRACTS:
         name, d = s.contract
         made = all(t.winner == d for t in s.tricks) and not s.hands[d]
@@ -131,7 +133,7 @@ def test_random_hands_keep_every_invariant():
 def test_games_of_rule_based_players_score_on_the_eight():
     for seed in range(6):
         g = EightGame(RUSSIAN_4, seed % 4)
-        players = [m4.Mariage4Player(seed * 10 + i) for i in range(4)]
+        players = [Mariage4Player(seed * 10 + i) for i in range(4)]
         finals = []
         k = 0
         while not g.is_over:

@@ -16,6 +16,8 @@ from pathlib import Path
 from cardlab import records
 from cardlab import mariage4 as m4
 from cardlab.cards import Rank
+from cardlab.eight import EightGame
+from cardlab.players.mariage4 import Mariage4Player
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 NAMES = ("Ana", "Boris", "Cleo", "Dan")
@@ -26,7 +28,7 @@ def play(seed, dealer=0, rules=m4.RUSSIAN_4, override=None, game=None):
     """Play one hand from ``seed``; ``override(state)`` may return an action to take instead of
     the player's (or None)."""
     s = game.deal(seed=seed) if game else m4.deal(rules, dealer, seed=seed, names=NAMES)
-    players = [m4.Mariage4Player(seed * 4 + i) for i in range(4)]
+    players = [Mariage4Player(seed * 4 + i) for i in range(4)]
     while not s.is_finished:
         a = override(s) if override else None
         if a is None:
@@ -192,7 +194,7 @@ def main() -> None:
         rec.save(DATA / fname)
         print(fname, seed, s.result.reason)
     # a whole game to two eights
-    g = m4.EightGame(m4.RUSSIAN_4, 0, NAMES)
+    g = EightGame(m4.RUSSIAN_4, 0, NAMES)
     finals = []
     k = 0
     while not g.is_over:

@@ -1,11 +1,15 @@
 """Analysis adapter of four-player Mariage (:mod:`cardlab.mariage4`): see :mod:`cardlab.analysis.adapt_common`
-for who maximises what and how hidden cards are sampled during the card play."""
+for who maximises what and how hidden cards are sampled during the card play.
+
+It reads the state's shapes directly: ``trick`` is the cards of the trick in progress (``leader``
+led it), ``tricks`` are :class:`cardlab.tricks.Trick`, ``pair_points(pair)`` the pairs' card
+points, and the result's ``pair_game_points(pair)`` what the hand gave each pair."""
 
 from __future__ import annotations
 
 from .. import mariage4 as m
 from . import adapters
-from .adapt_common import _POINTS_24, _World, _cards_of_trick, _kq_mask, _play_knowledge, _points_table, _spec, _world_hands
+from .adapt_common import _POINTS_24, _World, _kq_mask, _play_knowledge, _points_table, _spec, _world_hands
 from ..cards import Rank
 
 __all__ = ["ADAPTER"]
@@ -37,7 +41,7 @@ def play_spec(state, seats):
         if needs == "team" and not ptr[pair] and state.marriage_points[pair]:
             pending[next(i for i, s in enumerate(playing) if s % 2 == pair)] = state.marriage_points[pair]
     has = tuple(state.tricks_won[s] > 0 for s in playing)
-    P = (state.points(0), state.points(1))
+    P = (state.pair_points(0), state.pair_points(1))
     if state.contract:
         name, declarer = state.contract
         dpair = declarer % 2
@@ -59,7 +63,7 @@ def play_spec(state, seats):
             points=_points_table(tr, _POINTS_24), P=P, T=tuple(T0), has=has, pend=(0,) * len(playing),
             payoff=payoff, bounds=(-20, 20), marriages=False,
             marriage_from_trick=0, marriage_needs="team", lead_mask=0, last_trick_bonus=0, target=None,
-            trick_cards=_cards_of_trick(state.trick), rules=tr, trump=state.trump)
+            trick_cards=state.trick, rules=tr, trump=state.trump)
     scoring_literal = r.scoring == "literal"
 
     def gp66(pair, P, T):
@@ -91,13 +95,13 @@ def play_spec(state, seats):
         payoff=payoff, bounds=(-12, 12), marriages=True,
         marriage_from_trick=0 if r.marriage_first_lead else 1, marriage_needs=needs,
         lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
-        target=66, trick_cards=_cards_of_trick(state.trick), rules=tr, trump=state.trump,
+        target=66, trick_cards=state.trick, rules=tr, trump=state.trump,
         claim_marriage=pm is None and state.meld_lead != len(state.tricks))
 
 def result_value(state, seats):
     mine = seats[0] % 2
     res = state.result
-    return res.game_points(mine) - res.game_points(1 - mine)
+    return res.pair_game_points(mine) - res.pair_game_points(1 - mine)
 
 def _rules_now(view):
     return view.rules.contract_trick_rules if view.contract else view.rules.trick_rules
@@ -113,12 +117,6 @@ def knowledge(views, names=None):
 
 def world(view, know, deal):
     playing = _active(view)
-    if view.trick:
-        leader = view.trick[0][0]
-    elif view.tricks:
-        leader = view.tricks[-1].winner
-    else:
-        leader = view.to_act
     pending = None
     legal = view.legal_actions
     if not view.trick and legal and all(a.kind == "play" and a.card.rank in (Rank.KING, Rank.QUEEN)
@@ -132,8 +130,9 @@ def world(view, know, deal):
     return _World(phase="play", result=None, rules=view.rules, contract=view.contract,
                   trick_rules=_rules_now(view), active_seats=playing, awards=view.awards,
                   marriage_points=tuple(mp), tricks_won=view.tricks_won, _points=view.points,
+                  pair_points=view.pair_points.__getitem__,
                   hands=_world_hands(view, know, deal, playing, view.known), tricks=view.tricks,
-                  trick=view.trick, leader=leader, pending_marriage=pending,
+                  trick=view.trick, leader=view.leader, pending_marriage=pending,
                   meld_lead=len(view.tricks) if pending is not None else -1, trump=view.trump,
                   names=tuple(f"seat {i}" for i in range(4)))
 

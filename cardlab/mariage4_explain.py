@@ -1,0 +1,513 @@
+"""Four-player Mariage in words: why an action is refused, what a step did, how a button reads.
+
+The rules side of :mod:`cardlab.mariage4` that speaks (kept apart so the rules module stays
+short; no markup here):
+
+* :func:`check`: the explained rule checks, ``None`` for a legal action, else ``(rule id,
+  reason)`` with a rule of :data:`cardlab.mariage4.RULES`. ``Mariage4State.legal_actions`` is
+  built directly per phase; these checks are the plain statement of the same rules, used to
+  explain a refusal, and tests hold the fast list to them (tests/test_mariage4_fast.py);
+  :func:`candidates` lists every action of the notation that could apply in a phase;
+* :func:`waiting_for`: whose decision it is and what it is, in words;
+* :func:`explain`: the last step in words (``Mariage4State.explain``);
+* :func:`describe_action`: how a front end shows an action (``variants.ActionText``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, play
+from .cards import Card, Rank, Suit, format_cards
+from .mariage4 import (_CLAIM, _CONTRACT_ACTIONS, _CUT, _MARRIAGE, _PTS, _REDEAL_WORDS, _REDEALS, _TRUMP,
+                       ASK_NINE, CONTRACT_NAMES, CONTRACTS, NINES, PASS, PLACE_NONE, TURN, _has_beatable,
+                       partner_of)
+from .tricks import explain_duty
+
+if TYPE_CHECKING:
+    from .mariage4 import Mariage4State
+    from .variants import ActionText
+
+__all__ = ["check", "candidates", "waiting_for", "explain", "describe_action"]
+
+
+def candidates(s) -> list[Action]:
+    """Every action of the notation that could apply in this phase, in the order of
+    :meth:`legal_actions`: filtered through :func:`check` they are the legal actions (the
+    plain statement that tests hold :meth:`_fast_legal` to)."""
+    seat = s._to_act
+    hand = s.hands[seat]
+    ph = s.phase
+    if ph == "cut":
+        return list(_CUT.values())
+    if ph == "trumps":
+        return [_TRUMP[s] for s in Suit] + [TURN]
+    if ph == "announce":
+        return ([PASS] + list(_REDEALS.values()) + [NINES, ASK_NINE]
+                + [_CONTRACT_ACTIONS[c] for c in CONTRACTS])
+    if ph == "nines":
+        if seat == s.nines["declarer"]:
+            return [Action("leave", c) for c in s.nines["nines"]]
+        return [Action("place", c, pos) for c in hand for pos in ("top", "bottom")] + [PLACE_NONE]
+    if ph == "give":
+        return [Action("aside", c) for c in hand]
+    if ph == "play":
+        out = [play(c) for c in hand]
+        if not s.trick and not s.contract:
+            out = [_MARRIAGE[s] for s in Suit] + [_CLAIM[s] for s in Suit] + out
+        return out
+    return []
+
+def action_text(action) -> str:
+    """``action`` as text, as :meth:`Action.__str__` writes it, but with every field shown (a
+    malformed play writes its kind and payload too), never a raw tuple or a repr."""
+    def field(x):
+        if isinstance(x, Suit):
+            return x.symbol
+        if isinstance(x, (tuple, list)):
+            return "(" + " ".join(field(y) for y in x) + ")"
+        try:
+            return str(x)
+        except Exception:                                  # noqa: BLE001 - any object's text
+            return type(x).__name__
+    try:
+        kind, card, value = action
+    except (TypeError, ValueError):
+        return field(action)
+    if kind == "play" and isinstance(card, Card) and value is None:
+        return str(card)
+    return " ".join(field(x) for x in (kind, card, value) if x is not None)
+
+
+_NOTHING = frozenset({"turn", "pass", "three nines", "ask nine", *CONTRACTS})
+_SHAPES = {"play": "a card is played by itself, and it must be one of the 24 cards of the pack ('A♠')",
+           "cut": "a cut gives the number of cards moved, a whole number ('cut 7')",
+           "trump": "naming trumps names a suit and nothing else ('trump ♥')",
+           "marriage": "a marriage names its suit and nothing else ('marriage ♥')",
+           "claim": "a claim names the marriage's suit and nothing else ('claim ♥')",
+           "redeal": "a redeal claim says why: 'redeal points', 'redeal nines' or 'redeal trumps'",
+           "place": "a placed card goes on top or at the bottom ('place 10♥ top'), or nothing is placed ('place')",
+           "leave": "leaving a nine names the nine ('leave 9♣')",
+           "aside": "setting a card aside names the card ('aside J♣')"}
+
+
+def malformed(a) -> str | None:
+    """Why ``a`` is not a four-player Mariage action at all (its kind or its payload), in words,
+    or ``None`` if it has the shape of one [m4.action]."""
+    if not isinstance(a, Action):
+        return f"{action_text(a)!r} is not an Action"
+    kind, card, value = a
+    if kind.__class__ is not str:
+        ok = False
+    elif kind in _NOTHING:
+        if card is None and value is None:
+            return None
+        return f"'{action_text(a)}' is not a well-formed action: '{kind}' carries nothing more"
+    elif kind == "play":
+        ok = card.__class__ is Card and value is None and card in _PTS
+    elif kind in ("trump", "marriage", "claim"):
+        ok = card is None and value.__class__ is Suit
+    elif kind == "cut":
+        ok = card is None and value.__class__ is int
+    elif kind == "redeal":
+        ok = card is None and value.__class__ is str and value in _REDEALS
+    elif kind == "place":
+        ok = (card is None and value is None) or (card.__class__ is Card and card in _PTS
+                                                  and value.__class__ is str and value in ("top", "bottom"))
+    elif kind in ("leave", "aside"):
+        ok = card.__class__ is Card and card in _PTS and value is None
+    else:
+        return (f"'{action_text(a)}' is not an action of four-player Mariage: play a card, or say 'cut 7', "
+                f"'trump ♥', 'turn', 'pass', 'redeal points', 'three nines', 'five', 'six', 'coat', 'suit', "
+                f"'place 10♥ top', 'leave 9♣', 'aside J♣', 'marriage ♥' or 'claim ♥'")
+    if ok:
+        return None
+    if kind.__class__ is not str or kind not in _SHAPES:
+        return f"'{action_text(a)}' is not an action of four-player Mariage"
+    return f"'{action_text(a)}' is not a well-formed action: {_SHAPES[kind]}"
+
+
+def check(s, a: Action) -> tuple[str, str] | None:
+    """``None`` if ``a`` is legal now, else ``(rule id, reason)``; the reason writes actions and
+    cards as text. A malformed action (a payload of the wrong type, another variant's action)
+    is refused with ``m4.action``."""
+    if s.result is not None:
+        return ("m4.turn", "the hand is over; no more actions can be taken")
+    bad = malformed(a)
+    if bad is not None:
+        return ("m4.action", bad)
+    seat = s._to_act
+    name = s.names[seat]
+    ph = s.phase
+    k = a.kind
+    wrong = ("m4.turn", f"'{a}' is not possible now: {waiting_for(s)}")
+    if ph == "cut":
+        if k != "cut":
+            return wrong
+        if a.value not in _CUT:
+            return ("m4.cut", "a cut moves 1 to 23 cards from the top to the bottom")
+        return None
+    if ph == "trumps":
+        return None if k in ("trump", "turn") and (k == "turn" or a.value in _TRUMP) else wrong
+    if ph == "announce":
+        return _check_announce(s, seat, name, a)
+    if ph == "nines":
+        return _check_nines(s, seat, name, a)
+    if ph == "give":
+        if k != "aside":
+            return wrong
+        if a.card not in s.hands[seat]:
+            return ("m4.hold", f"{name} does not hold {a.card}")
+        if seat == s.contract[1]:
+            if s.rules.five_aside == "last" and a.card != s.hands[seat][-1]:
+                return ("m4.aside", f"under these rules the declarer sets aside the last (6th) card dealt, "
+                                    f"{s.hands[seat][-1]}")
+            if s.rules.beatable_rule:
+                rest = [c for c in s.hands[seat] if c != a.card]
+                if not _has_beatable(rest, s.hands[seat]):
+                    return ("m4.contract.beatable", f"setting {a.card} aside would leave {name} no card the "
+                                                    f"opponents could beat")
+        return None
+    if ph == "play":
+        return _check_play(s, seat, name, a)
+    return wrong
+
+def waiting_for(s) -> str:
+    ph = s.phase
+    who = s.names[s._to_act]
+    return {
+        "cut": f"{who} is to cut the pack ('cut 1' to 'cut 23')",
+        "trumps": f"{who} is to name trumps ('trump ♥') or turn their last card ('turn')",
+        "announce": f"{who} is to announce: pass, a redeal claim, three nines or a contract",
+        "nines": f"the three-nines game: {who} is to "
+                 + ("leave a nine ('leave 9♣')" if s.nines and s._to_act == s.nines["declarer"]
+                    else "place a card ('place 10♥ top' or 'place')"),
+        "give": f"{who} is to set a card aside ('aside J♣')",
+        "play": f"{who} is to " + ("play to the trick" if s.trick else "lead"),
+    }.get(ph, "the hand is over")
+
+def _check_announce(s, seat, name, a):
+    r = s.rules
+    k = a.kind
+    hand = s.hands[seat]
+    if k == "pass":
+        return None
+    if k == "redeal":
+        if s.standing is not None or s.nines_done:
+            return ("m4.redeal.when", "a redeal can no longer be claimed once a contract or three nines has "
+                                      "been declared")
+        trump = s.named_trump
+        if a.value == "points":
+            pts = sum(_PTS[c] for c in hand)
+            if r.redeal_points_below == 0:
+                return ("m4.redeal.points", "these rules have no redeal for a weak hand")
+            if pts >= r.redeal_points_below:
+                return ("m4.redeal.points", f"{name} holds {pts} card points ({format_cards(hand)}); a redeal "
+                                            f"needs fewer than {r.redeal_points_below}")
+            return None
+        if a.value == "nines":
+            if not r.redeal_nines:
+                return ("m4.redeal.nines", "these rules have no redeal for four nines")
+            n = sum(c.rank == Rank.NINE for c in hand)
+            return None if n == 4 else ("m4.redeal.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}, "
+                                                           f"not all four")
+        if a.value == "trumps":
+            if not r.redeal_trumps:
+                return ("m4.redeal.trumps", "these rules have no redeal for a shortage of trumps")
+            mine = [c for c in hand if c.suit == trump]
+            if len(mine) > 1:
+                return ("m4.redeal.trumps", f"{name} holds {len(mine)} trumps ({format_cards(mine)}); only a "
+                                            f"player with none or one may ask his partner")
+            theirs = [c for c in s.hands[partner_of(seat)] if c.suit == trump]
+            both = mine + theirs
+            nine_jack = {Card.of(trump, Rank.NINE), Card.of(trump, Rank.JACK)}
+            if len(both) <= 1 or (len(mine) == 1 and len(theirs) == 1 and set(both) == nine_jack):
+                return None
+            return ("m4.redeal.trumps", f"the partner answers that they hold {len(theirs)} trump"
+                                        f"{'s' if len(theirs) != 1 else ''}: the pair has {len(both)}, which is "
+                                        f"not a shortage (none, one, or only the 9 and J in different hands)")
+        return ("m4.turn", f"unknown redeal claim {a.value!r}")
+    if k in ("three nines", "ask nine"):
+        if not r.three_nines:
+            return ("m4.nines", "these rules have no three-nines game")
+        if s.nines_done:
+            return ("m4.nines", "three nines has already been played in this deal")
+        if s.standing is not None:
+            return ("m4.nines", "three nines is settled before the contracts; a contract has been announced")
+        n = sum(c.rank == Rank.NINE for c in hand)
+        if k == "three nines":
+            if n < 3:
+                return ("m4.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}; three nines needs three")
+            return None
+        if not r.nines_from_partner:
+            return ("m4.nines", "asking the partner for the third nine is not allowed under these rules")
+        if n != 2:
+            return ("m4.nines", f"only a player with exactly two nines may ask his partner for the third; "
+                                f"{name} holds {n}")
+        if seat in s.asked:
+            return ("m4.nines", f"{name} has already asked")
+        return None
+    if k in CONTRACTS:
+        if k not in r.contracts:
+            return ("m4.contract", f"the contract {CONTRACT_NAMES[k]} is not played under these rules")
+        if s.standing is not None and CONTRACTS.index(k) <= CONTRACTS.index(s.standing[0]):
+            return ("m4.contract", f"{CONTRACT_NAMES[s.standing[0]]} has been announced by "
+                                   f"{s.names[s.standing[1]]}; only a higher contract may be announced")
+        if s.standing is not None and r.overcall == "other_pair" and s.standing[1] % 2 == seat % 2:
+            return ("m4.contract", f"{CONTRACT_NAMES[s.standing[0]]} has been announced by "
+                                   f"{s.names[s.standing[1]]}, {name}'s own pair; under these rules only "
+                                   f"the other pair may announce a higher contract")
+        if (s.nines_done and r.contract_after_nines == "not_declarer"
+                and s.nines["declarer"] == seat):
+            return ("m4.contract", f"{name} declared three nines; under these rules only his partner or the "
+                                   f"opponents may announce a contract after it")
+        keep = hand[:-1] if (k == "five" and r.five_aside == "last") else hand
+        if k != "six" and r.beatable_rule and not _has_beatable(keep, hand):
+            return ("m4.contract.beatable", f"{CONTRACT_NAMES[k]} needs a card the opponents could beat, and "
+                                            f"every card of {name}'s is the highest of its suit outside that hand")
+        return None
+    return ("m4.turn", f"'{a}' is not possible now: {waiting_for(s)}")
+
+def _check_nines(s, seat, name, a):
+    ni = s.nines
+    if seat == ni["declarer"]:
+        if a.kind != "leave":
+            return ("m4.nines.leave", f"{name} must leave one of the nines on the table ('leave 9♣')")
+        if a.card not in ni["nines"]:
+            return ("m4.nines.leave", f"{a.card} is not one of the nines on the table "
+                                      f"({format_cards(ni['nines'])})")
+        return None
+    if a.kind != "place":
+        return ("m4.nines.place", f"{name} must place a card matching a nine's suit ('place 10♥ top') or, "
+                                  f"with none, 'place'")
+    suits = {c.suit for c in ni["nines"]}
+    hand = s.hands[seat]
+    matching = [c for c in hand if c.suit in suits]
+    if a.card is None:
+        if matching:
+            return ("m4.nines.place", f"{name} holds {format_cards(matching)}, which match the nines' suits, "
+                                      f"and must place one of them")
+        return None
+    if a.card not in hand:
+        return ("m4.hold", f"{name} does not hold {a.card}")
+    if a.value not in ("top", "bottom"):
+        return ("m4.nines.place", f"say where the card goes: 'place {a.card} top' or 'place {a.card} bottom'")
+    if a.card.suit not in suits:
+        return ("m4.nines.place", f"{a.card} matches none of the nines on the table "
+                                  f"({format_cards(ni['nines'])}): place a card of "
+                                  f"{' '.join(s.symbol for s in sorted(suits))}")
+    return None
+
+def _check_play(s, seat, name, a):
+    k = a.kind
+    hand = s.hands[seat]
+    if k in ("marriage", "claim"):
+        if s.trick:
+            return ("m4.marriage", f"only the player about to lead may announce a marriage; {name} must play "
+                                   f"to the trick")
+        if s.contract:
+            return ("m4.marriage", "there are no marriages in a contract's play")
+        if s.pending_marriage is not None or s.meld_lead == len(s.tricks):
+            return ("m4.marriage", "one marriage per lead" + (": lead its king or queen now"
+                                                              if s.pending_marriage is not None else ""))
+        if not s.tricks and not s.rules.marriage_first_lead:
+            return ("m4.marriage", "no marriage on the first lead under these rules")
+        suit = a.value
+        if suit not in _MARRIAGE:
+            return ("m4.marriage", f"name the marriage's suit (♣ ♦ ♥ ♠), not {suit!r}")
+        missing = [str(Card.of(suit, rk)) for rk in (Rank.KING, Rank.QUEEN) if Card.of(suit, rk) not in hand]
+        if missing and k == "marriage" and s.rules.partner_can_meld and s._partner_marriage(seat, suit):
+            return None
+        if missing:
+            return ("m4.marriage" if k == "marriage" else "m4.claim",
+                    f"a marriage needs the king and queen of {suit.symbol}; {name} lacks {' and '.join(missing)}")
+        return None
+    if k != "play":
+        return ("m4.turn", f"'{a}' is not possible now: {waiting_for(s)}")
+    c = a.card
+    if c not in hand:
+        return ("m4.hold", f"{name} does not hold {c}")
+    if not s.trick:
+        pm = s.pending_marriage
+        if pm is not None and not (c.suit == pm and c.rank in (Rank.KING, Rank.QUEEN)):
+            return ("m4.marriage", f"after announcing the {pm.symbol} marriage {name} must lead K{pm.symbol} or "
+                                   f"Q{pm.symbol}")
+        return None
+    cards = list(s.trick)
+    duty = explain_duty(c, hand, cards, s.trump, s.trick_rules)
+    if duty is not None:
+        key, reason = duty
+        return ({"follow": "m4.follow", "head": "m4.head", "trump": "m4.trump-duty",
+                 "overtrump": "m4.trump-duty"}[key], f"{c} is not allowed: {reason}")
+    return None
+
+
+def explain(s: "Mariage4State") -> str:
+    """The last step of ``s`` in words (the shuffled pack, for the first state)."""
+    names = s.names
+    p = s.parent
+    if p is None:
+        return (f"{names[s.dealer]} deals; {names[s.eldest]} is eldest. The pack is shuffled and "
+                f"{names[s.cutter]} (the dealer's {s.rules.cutter}-hand opponent) is to cut it.")
+    a = s.last_action
+    seat = p._to_act
+    who = names[seat]
+    k = a.kind
+    out: list[str] = []
+    if k == "cut":
+        bottom = s.cut_pack[-1]
+        if bottom in s.shown_bottoms:
+            seen = f"the bottom card is {bottom}, shown to all"
+        else:  # only the dealer sees it (it will be his last card)
+            seen = f"{names[s.dealer]} looks at the bottom card: not a nine" if s.rules.nine_cut_rule else ""
+        out.append(f"{who} cuts {a.value} card{'s' if a.value != 1 else ''} to the bottom"
+                   + (f"; {seen}." if seen else "."))
+        if s.phase == "cut":
+            out.append(f"A nine at the bottom, so {who} cuts again (cut {len(s.cuts) + 1}).")
+        elif s.phase == "trumps":
+            out.append(f"{names[s.dealer]} deals 3 cards each, {names[s.eldest]} first. {names[s.eldest]} names "
+                       f"trumps or turns their last card.")
+    elif k == "trump":
+        out.append(f"{who} names trumps: {a.value.symbol}. Three more cards each.")
+    elif k == "turn":
+        out.append(f"{who} will not name trumps: their last card, {s.trump_turned}, is turned face up, so trumps "
+                   f"are {s.named_trump.symbol}. Three more cards each.")
+    elif k == "pass":
+        out.append(f"{who} passes.")
+        if s.phase == "play" and s.contract is None:
+            out.append(f"Nobody plays a contract: normal play, {names[s.eldest]} leads; follow suit, else trump; "
+                       f"the first pair to 66 card points stops the play.")
+        elif s.contract is not None and p.contract is None:
+            name, d = s.contract
+            out.append(f"{names[d]} plays {CONTRACT_NAMES[name]}: {names[partner_of(d)]} throws in their hand; "
+                       f"{'no trumps; ' if s.trump is None else ''}{names[d]} must take every trick.")
+            if s.phase == "give":
+                out.append(f"First {names[d]}, then each opponent, sets one card aside." if s.rules.opponents_set_aside
+                           else f"{names[d]} sets one card aside; the opponents keep all six.")
+    elif k == "redeal":
+        out.append(f"{who} claims a redeal: {_REDEAL_WORDS[a.value]}.")
+    elif k in CONTRACTS:
+        out.append(f"{who} announces {CONTRACT_NAMES[k]}.")
+    elif k == "three nines":
+        out.append(f"{who} declares three nines and lays {format_cards(s.nines['nines'])} face up. Each opponent "
+                   f"places a card of one of those suits on top or at the bottom of his pile.")
+    elif k == "ask nine":
+        if s.phase == "nines":
+            out.append(f"{who} asks their partner for a third nine; {names[partner_of(seat)]} has one, so the pair "
+                       f"lays {format_cards(s.nines['nines'])} face up.")
+        else:
+            out.append(f"{who} asks their partner for a third nine; the answer is no.")
+    elif k == "place":
+        if a.card is None:
+            out.append(f"{who} holds no card of the nines' suits and places nothing.")
+        else:
+            out.append(f"{who} places a card face down at the {a.value} of their pile and says \"{a.value}\".")
+    elif k == "leave":
+        out.append(f"{who} takes back two nines and leaves {a.card}. The placed cards are shown: "
+                   + (", ".join(f"{names[x]} {c}" for x, (c, _) in p.nines['placed'].items() if c is not None)
+                      or "none") + ".")
+        out.append(s.awards[-1].text[0].upper() + s.awards[-1].text[1:] + ".")
+    elif k == "aside":
+        out.append(f"{who} sets a card aside face down.")
+        if s.phase == "play":
+            out.append(f"{names[s.contract[1]]} leads.")
+    elif k in ("marriage", "claim"):
+        suit = a.value
+        v = 40 if suit == s.named_trump else 20
+        if s.result is None:
+            pend = ("" if p.pair_tricks(seat % 2) or not s.rules.marriage_needs_trick
+                    else " (it counts once their pair takes a trick)")
+            holder = s.marriages[-1][0]
+            if holder != seat:
+                out.append(f"{who} announces the {suit.symbol} marriage of their partner {names[holder]}: {v}{pend}; "
+                           f"{names[holder]} shows K{suit.symbol} Q{suit.symbol} and {who} leads any card.")
+            elif k == "claim":
+                out.append(f"{who} claims 66 with the {suit.symbol} marriage and is wrong; the marriage stands{pend} "
+                           f"and must lead K{suit.symbol} or Q{suit.symbol}.")
+            else:
+                out.append(f"{who} announces the {suit.symbol} marriage: {v}{pend}; they must lead K{suit.symbol} or "
+                           f"Q{suit.symbol}.")
+    elif k == "play":
+        if not p.trick:
+            out.append(f"{who} leads {a.card}.")
+        else:
+            out.append(f"{who} plays {a.card}.")
+            if not s.trick:
+                t = s.tricks[-1]
+                pts = sum(_PTS[c] for _, c in t.cards)
+                out.append(f"{names[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}; pairs now "
+                           f"{s.pair_points(0)}–{s.pair_points(1)}).")
+    if s.result is not None:
+        out.append("Hand over: " + s.result.explanation + ".")
+    return " ".join(out)
+
+
+_GROUPS = {"play": "card", "marriage": "marriage", "claim": "claim", "cut": "other", "trump": "trumps",
+           "turn": "trumps", "pass": "pass", "redeal": "claim", "three nines": "claim", "ask nine": "claim",
+           "place": "give", "leave": "give", "aside": "give", **{c: "claim" for c in CONTRACTS}}
+_CONTRACT_HELP = {"five": "take every trick after setting a card aside, partner out, no trumps: 5 game points",
+                  "six": "take all six tricks, partner out, no trumps: 6 game points",
+                  "coat": "take every trick, partner out, no trumps: a fur coat on the losers' eight",
+                  "suit": "take every trick, partner out, no trumps: a fur coat and a lining on the losers' eight"}
+
+
+def describe_action(action: Action, state: "Mariage4State | None" = None) -> "ActionText":
+    """How a front end shows ``action``: its group (one of ``variants.ACTION_GROUPS``), a short
+    button label in the rule's words and a one-line help naming the rule. With ``state`` the
+    marriage's worth (40 in trumps, else 20) and what a pass declines are said. Raises nothing:
+    an action that is not of this variant is shown by its text in the group ``"other"``."""
+    from .variants import ActionText
+
+    if malformed(action) is not None:
+        return ActionText("other", action_text(action), "")
+    kind, card, value = action
+    group = _GROUPS[kind]
+    trump = getattr(state, "named_trump", None)
+    if kind == "play":
+        leading = state is None or not getattr(state, "trick", ())
+        return ActionText(group, str(card), f"Lead {card}. [rule m4.marriage]" if leading else
+                          f"Play {card} to the trick: follow suit, else trump. [rule m4.follow]")
+    if kind in ("marriage", "claim"):
+        pts = "" if trump is None else f" ({40 if value == trump else 20})"
+        if kind == "marriage":
+            return ActionText(group, f"Announce marriage {value.symbol}{pts}",
+                              f"Show K{value.symbol} Q{value.symbol} and lead one of them. [rule m4.marriage]")
+        return ActionText(group, f"Claim 66 with marriage {value.symbol}{pts}",
+                          "Announce the marriage without leading: it must bring your pair to 66, or the opponents "
+                          "score. [rule m4.claim]")
+    if kind == "cut":
+        return ActionText(group, f"Cut {value}", f"Move {value} card{'s' if value != 1 else ''} from the top of the "
+                                                 f"pack to the bottom. [rule m4.cut]")
+    if kind == "trump":
+        return ActionText(group, f"Trumps {value.symbol}", f"Name {value.symbol} as trumps; three more cards each. "
+                                                           f"[rule m4.trump]")
+    if kind == "turn":
+        return ActionText(group, "Turn the last card", "Do not name trumps: your last card is turned face up and "
+                                                       "its suit is trumps. [rule m4.trump]")
+    if kind == "pass":
+        ph = getattr(state, "phase", "announce")
+        if ph == "announce" and getattr(state, "standing", None) is not None:
+            return ActionText(group, "Pass", "Announce nothing higher than the contract standing. [rule m4.contract]")
+        return ActionText(group, "Pass", "Claim nothing and announce no contract. [rule m4.contract]")
+    if kind == "redeal":
+        return ActionText(group, f"Redeal: {value}", f"Throw the cards in: {_REDEAL_WORDS[value]}. "
+                                                     f"[rule m4.redeal.{value}]")
+    if kind == "three nines":
+        return ActionText(group, "Three nines", "Lay three nines face up; the opponents place cards of their "
+                                                "suits. [rule m4.nines]")
+    if kind == "ask nine":
+        return ActionText(group, "Ask partner for a nine", "With two nines, ask your partner for the third. "
+                                                           "[rule m4.nines]")
+    if kind in CONTRACTS:
+        return ActionText(group, f"Announce {CONTRACT_NAMES[kind]}", f"Declare {CONTRACT_NAMES[kind]}: "
+                                                                     f"{_CONTRACT_HELP[kind]}. [rule m4.contract]")
+    if kind == "place":
+        if card is None:
+            return ActionText(group, "Place nothing", "You hold no card of the nines' suits. [rule m4.nines.place]")
+        where = "on top" if value == "top" else "at the bottom"
+        return ActionText(group, f"Place {card} {where}", f"Place {card} face down {where} of your pile. "
+                                                          f"[rule m4.nines.place]")
+    if kind == "leave":
+        return ActionText(group, f"Leave {card}", f"Take back the other nines and leave {card}: a placed card of "
+                                                  f"its suit makes the opponents score. [rule m4.nines.leave]")
+    return ActionText(group, f"Set {card} aside", f"Set {card} aside face down for \"five\". [rule m4.aside]")
