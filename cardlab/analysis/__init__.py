@@ -13,9 +13,15 @@ computer players that sample and search, and tournaments.
 * :mod:`.search_player`: :class:`SamplingPlayer` (samples worlds and searches each);
 * :mod:`.tournament`: :func:`tournament` of seeded deals between any players, as a DataFrame.
 
+Errors: :class:`NotSolvable` for a position or variant the analysis cannot take (not card
+play, no adapter), :class:`~cardlab.errors.AnalysisArgumentError` for an argument it cannot take
+(a count that is not a positive whole number, a seat not at the table, no views, views of
+different deals); both are subclasses of :class:`~cardlab.errors.CardlabError`, hence of ``ValueError``.
+
 Only the standard library is imported here; pandas when a table is asked for.
 """
 
+from ..errors import AnalysisArgumentError
 from .adapters import NotSolvable
 from .exact import action_values, best_line, brute_force, solve, value_table
 from .sampling import DealSampler, Estimate, Knowledge, estimate, knowledge, wilson
@@ -23,7 +29,7 @@ from .questions import bid_cards_chance_99, bid_chance_501, chance, close_chance
 from .solver import PlaySpec, Solver
 
 __all__ = [
-    "NotSolvable", "PlaySpec", "Solver", "solve", "action_values", "best_line", "brute_force", "value_table",
+    "NotSolvable", "AnalysisArgumentError", "PlaySpec", "Solver", "solve", "action_values", "best_line", "brute_force", "value_table",
     "Knowledge", "DealSampler", "Estimate", "estimate", "knowledge", "wilson",
     "close_succeeds", "close_chance", "chance", "bid_chance_501", "bid_cards_chance_99",
 ]

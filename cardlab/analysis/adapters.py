@@ -30,12 +30,15 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..errors import CardlabError
+
 __all__ = ["Adapter", "NotSolvable", "register", "get", "names"]
 
 
-class NotSolvable(ValueError):
+class NotSolvable(CardlabError):
     """A position the exact solver cannot take: not pure card play (the stock is open, an
-    auction or a bid is pending), or a variant with no analysis adapter. The message says why."""
+    auction or a bid is pending), or a variant with no analysis adapter. The message says why.
+    A :class:`~cardlab.errors.CardlabError`, hence a ``ValueError``."""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,11 @@ an exchange or pass at a close, a claim) is searched through the engine itself, 
 the positions after it are solved. :func:`brute_force` is plain minimax over the engine's state
 API, the reference the solver is tested against.
 
+Only the card play (``state.phase == "play"``) is analysed: a hand in an auction, a bid, a
+premium call or an announcement (Ninety-Nine's bid cards, 501's auction, four-player Mariage's
+announcements ...) raises :class:`NotSolvable` at once, saying so; so does a finished hand for
+the functions that value decisions.
+
 Values are from the point of view of ``seats`` (by default the adapter's: the player to act in
 Sixty-six, the declarer in 501 ...): those seats maximise, every other seat minimises. With
 three players this is *paranoid* search: one seat (or the declarer) against the other two
@@ -16,7 +21,11 @@ playing together, i.e. "what can this seat make whatever the others do".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..actions import Action
+from ..errors import AnalysisArgumentError
+from ..state import GameState
 from . import adapters
 from .adapters import NotSolvable
 from .solver import Solver
@@ -24,13 +33,53 @@ from .solver import Solver
 __all__ = ["solve", "action_values", "best_line", "brute_force", "value_table", "NotSolvable"]
 
 
+def _check_state(state) -> None:
+    if not isinstance(state, GameState):
+        what = "a seat's view" if hasattr(state, "unseen") else type(state).__name__
+        raise AnalysisArgumentError("state", f"the exact analysis takes a full state (every card known), not {what}")
+
+
 def _seats(state, seats) -> tuple:
+    """The maximising seats: the adapter's default, one seat, or a sequence of distinct seats of
+    ``state``'s table; raises :class:`AnalysisArgumentError` (argument ``"seats"``) otherwise."""
+    _check_state(state)
     ad = adapters.get(state.variant)
     if seats is None:
         return tuple(ad.default_seats(state))
-    if isinstance(seats, int):
-        return (seats,)
-    return tuple(seats)
+    n = len(state.names)
+    if isinstance(seats, bool) or isinstance(seats, (str, bytes)) or not isinstance(seats, (int, Iterable)):
+        raise AnalysisArgumentError("seats", f"seats must be a seat (0 to {n - 1}) or a sequence of seats, "
+                                             f"not {seats!r}")
+    out = (seats,) if isinstance(seats, int) else tuple(seats)
+    if not out:
+        raise AnalysisArgumentError("seats", "seats must name at least one seat")
+    for x in out:
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n:
+            raise AnalysisArgumentError("seats", f"seats must be seats of this {n}-player table (0 to {n - 1}); "
+                                                 f"{x!r} is not one")
+    if len(set(out)) != len(out):
+        raise AnalysisArgumentError("seats", f"seats must be distinct, not {out!r}")
+    return out
+
+
+def _check_tables(tables) -> dict:
+    if tables is None:
+        return {}
+    if not isinstance(tables, dict):
+        raise AnalysisArgumentError("tables", f"tables must be a dict (or None), not {type(tables).__name__}")
+    return tables
+
+
+def _only_card_play(state) -> None:
+    """NotSolvable for a hand that is over, or not in its card play (an auction, bid cards,
+    premiums, announcements): its decisions are never searched (they can be hundreds)."""
+    if state.is_finished:
+        raise NotSolvable("the hand is over: there is no action to value")
+    phase = getattr(state, "phase", "play")
+    if phase != "play":
+        kinds = sorted({a.kind for a in state.legal_actions()})
+        raise NotSolvable(f"the hand is in its {phase!r} phase ({', '.join(kinds)}): the exact analysis values "
+                          f"the card play only; the decisions of an auction or a bid are not searched")
 
 
 def solve(state, seats=None, tables: dict | None = None) -> int:
@@ -54,10 +103,14 @@ def solve(state, seats=None, tables: dict | None = None) -> int:
     NotSolvable
         If the position is not card play (Sixty-six's open stock, an auction) or the variant has
         no adapter.
+    AnalysisArgumentError
+        (a ``ValueError``) if ``state`` is not a state, ``seats`` is not a seat or a sequence
+        of distinct seats of the state's table (``seats=(7,)``, ``seats="x"``), or ``tables``
+        is not a dict.
     """
-    ad = adapters.get(state.variant)
     seats = _seats(state, seats)
-    return _solve(ad, state, seats, {} if tables is None else tables)
+    ad = adapters.get(state.variant)
+    return _solve(ad, state, seats, _check_tables(tables))
 
 
 def _table_for(tables, state, spec, seats):
@@ -84,7 +137,7 @@ def _solve(ad, state, seats, tables, depth: int = 2) -> int:
         spec = ad.play_spec(state, seats)
     except NotSolvable:
         legal = state.legal_actions()
-        if depth <= 0 or all(a.kind == "play" for a in legal):
+        if depth <= 0 or getattr(state, "phase", "play") != "play" or all(a.kind == "play" for a in legal):
             raise
         vals = [_solve(ad, state.apply(a), seats, tables, depth - 1) for a in legal]
         return max(vals) if state.to_act in seats else min(vals)
@@ -96,12 +149,14 @@ def action_values(state, seats=None, tables: dict | None = None) -> list[tuple[A
     position after it, or ``None`` where that position cannot be solved (e.g. Sixty-six's
     actions that leave the stock open: only "close" is then valued). Order: the engine's.
 
-    Raises :class:`NotSolvable` for a finished hand or a variant without an adapter."""
-    ad = adapters.get(state.variant)
-    if state.is_finished:
-        raise NotSolvable("the hand is over: there is no action to value")
+    Raises :class:`NotSolvable` for a finished hand, a hand not in its card play (an auction,
+    bid cards: refused at once, not searched) or a variant without an adapter;
+    :class:`~cardlab.errors.AnalysisArgumentError` for ``seats`` or ``tables`` as
+    :func:`solve` does."""
     seats = _seats(state, seats)
-    tables = {} if tables is None else tables
+    tables = _check_tables(tables)
+    ad = adapters.get(state.variant)
+    _only_card_play(state)
     out = []
     for a in state.legal_actions():
         try:
@@ -115,8 +170,11 @@ def best_line(state, seats=None) -> list:
     """The states of a best line of play from ``state`` to the end of the hand (``state``
     first): at each step the player to act takes the first action of best value for its side
     (maximising if in ``seats``, else minimising). Raises :class:`NotSolvable` if a position on
-    the way cannot be solved."""
+    the way cannot be solved (a finished hand, one not in its card play: see
+    :func:`action_values`); :class:`~cardlab.errors.AnalysisArgumentError` for ``seats`` as
+    :func:`solve` does."""
     seats = _seats(state, seats)
+    _only_card_play(state)
     tables: dict = {}
     line = [state]
     s = state
@@ -135,9 +193,10 @@ def best_line(state, seats=None) -> list:
 def brute_force(state, seats=None) -> int:
     """Plain minimax over the engine's state API (every legal action of every seat, no pruning):
     the reference for testing the solver on small positions. Exponential: keep it to a few
-    cards per hand."""
-    ad = adapters.get(state.variant)
+    cards per hand. Raises :class:`NotSolvable` for a variant without an adapter and
+    :class:`~cardlab.errors.AnalysisArgumentError` for ``seats`` as :func:`solve` does."""
     seats = _seats(state, seats)
+    ad = adapters.get(state.variant)
 
     def rec(s):
         if s.is_finished:
@@ -154,12 +213,13 @@ def value_table(state, seats=None):
     in 501, 1 = bid made in Ninety-Nine; empty where the position after the action is not pure
     card play, e.g. a Sixty-six card that leaves the stock open), ``"meaning"`` (the value in
     words) and ``"best"`` (a best choice for the player to act: the highest value if he is one
-    of ``seats``, else the lowest). Raises :class:`NotSolvable` as :func:`action_values`.
-    Imports pandas."""
+    of ``seats``, else the lowest). Raises :class:`NotSolvable` and
+    :class:`~cardlab.errors.AnalysisArgumentError` as :func:`action_values`. Imports pandas."""
     import pandas as pd
 
-    ad = adapters.get(state.variant)
     seats = _seats(state, seats)
+    ad = adapters.get(state.variant)
+    _only_card_play(state)
     vals = action_values(state, seats)
     known = [v for _a, v in vals if v is not None]
     pick = max if state.to_act in seats else min

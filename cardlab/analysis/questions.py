@@ -9,9 +9,10 @@ guess, succeeds somewhat less often. The notebooks say so next to each figure.
 
 from __future__ import annotations
 
+from ..errors import AnalysisArgumentError
 from .adapters import NotSolvable
-from .exact import solve
-from .sampling import Estimate, _as_views, estimate
+from .exact import _check_state, solve
+from .sampling import Estimate, _as_views, check_count, check_seat, check_seed, estimate
 
 __all__ = ["close_succeeds", "close_chance", "makes", "chance"]
 
@@ -20,7 +21,11 @@ def close_succeeds(state) -> bool:
     """Sixty-six: does closing the stock now win the hand for the player to act, with best play
     by both (all cards known)? ``state`` must offer the action "close" [66.close].
 
-    Raises :class:`NotSolvable` if closing is not a legal action now."""
+    Raises :class:`NotSolvable` if the hand is over or closing is not a legal action now;
+    :class:`~cardlab.errors.AnalysisArgumentError` if ``state`` is not a state (e.g. a view)."""
+    _check_state(state)
+    if state.is_finished:
+        raise NotSolvable("the hand is over: there is no stock to close [rule 66.close]")
     if not any(a.kind == "close" for a in state.legal_actions()):
         raise NotSolvable("closing the stock is not a legal action in this position [rule 66.close]")
     closer = state.to_act
@@ -34,8 +39,27 @@ def close_chance(state_or_views, samples: int = 1000, seed: int = 0) -> Estimate
     close (:func:`close_succeeds`). Returns an :class:`Estimate` with a Wilson 95 % interval.
 
     ``state_or_views``: a state (the views of its player to act along its history are used)
-    or that seat's list of views."""
+    or that seat's list of views.
+
+    Raises
+    ------
+    NotSolvable
+        If the hand is over, or closing is not a legal action for that seat now [66.close].
+    AnalysisArgumentError
+        (a ``ValueError``) if ``samples`` is not a positive whole number, ``seed`` not a whole
+        number, or the views are not one seat's views of one hand (see
+        :func:`~cardlab.analysis.knowledge`).
+    """
+    check_count("samples", samples)
+    check_seed(seed)
+    if getattr(state_or_views, "is_finished", False):
+        raise NotSolvable("the hand is over: there is no stock to close, so no chance to estimate [rule 66.close]")
     views = _as_views(state_or_views)
+    last = views[-1]
+    if getattr(last, "finished", False) or getattr(last, "to_act", None) is None:
+        raise NotSolvable("the hand is over: there is no stock to close, so no chance to estimate [rule 66.close]")
+    if not any(getattr(a, "kind", None) == "close" for a in getattr(last, "legal_actions", ())):
+        raise NotSolvable("closing the stock is not a legal action for this seat now [rule 66.close]")
     return estimate(views, close_succeeds, samples=samples, seed=seed, text="closing succeeds")
 
 
@@ -43,7 +67,11 @@ def makes(state, seats, threshold: int) -> bool:
     """Does the side of ``seats`` reach at least ``threshold`` with best play, all cards known?
     ``threshold`` is in the variant adapter's unit (``adapters.get(variant).value_unit``: game
     points in Sixty-six and Mariage, card points in 501, 1 = bid made in Ninety-Nine). Raises
-    :class:`NotSolvable` as :func:`~cardlab.analysis.exact.solve` does."""
+    :class:`NotSolvable` and :class:`~cardlab.errors.AnalysisArgumentError` as
+    :func:`~cardlab.analysis.exact.solve` does, and the latter if ``threshold`` is not a
+    number."""
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+        raise AnalysisArgumentError("threshold", f"threshold must be a number, not {threshold!r}")
     return solve(state, seats=seats) >= threshold
 
 
@@ -52,7 +80,10 @@ def chance(state_or_views, question, samples: int = 1000, seed: int = 0, text: s
     """Any yes/no ``question(world)`` over ``samples`` worlds sampled from the knowledge of
     ``seat`` (default: the player to act of the state). Returns an :class:`Estimate` (the count
     of successes, the samples and the Wilson 95 % interval). Raises :class:`NotSolvable` for a
-    variant whose sampled worlds cannot be rebuilt as full states (see :func:`estimate`)."""
+    variant whose sampled worlds cannot be rebuilt as full states (see :func:`estimate`);
+    :class:`~cardlab.errors.AnalysisArgumentError` for ``samples``, ``seed``, ``question``
+    or the views as :func:`estimate` does, for a ``seat`` that is not one of the state's (or
+    given with views), or a finished state without ``seat``."""
     return estimate(_as_views(state_or_views, seat), question, samples=samples, seed=seed, text=text)
 
 
@@ -81,9 +112,18 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
 
     Returns an :class:`Estimate` (successes, samples, Wilson 95 % interval). Raises
     :class:`NotSolvable` if ``state`` is not a 501 auction in which ``seat`` has looked at his
-    cards; ``ValueError`` for a bid outside the rules' range (or off their step) or an unknown
-    ``trumps``.
+    cards; :class:`~cardlab.errors.AnalysisArgumentError` (a ``ValueError``) for a ``bid``
+    that is not a whole number within the rules' range and step, an unknown ``trumps``, a
+    ``samples`` that is not a positive whole number, a ``seed`` that is not a whole number or a
+    ``seat`` that is not one of the state's.
     """
+    _check_state(state)
+    check_count("samples", samples)
+    check_seed(seed)
+    if isinstance(bid, bool) or not isinstance(bid, int):
+        raise AnalysisArgumentError("bid", f"bid must be a whole number of card points, not {bid!r}")
+    if seat is not None:
+        check_seat("seat", seat, len(state.names))
     import random as _random
 
     from .. import russian501 as m
@@ -101,10 +141,10 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     r = state.rules
     if not r.min_bid <= bid <= r.max_bid or (bid - r.min_bid) % r.bid_step:
         step = f" in steps of {r.bid_step}" if r.bid_step > 1 else ""
-        raise ValueError(f"a bid under {r.name} is from {r.min_bid} to {r.max_bid}{step}, not {bid} "
+        raise AnalysisArgumentError("bid", f"a bid under {r.name} is from {r.min_bid} to {r.max_bid}{step}, not {bid} "
                          f"[rules 501.bid.min, 501.bid.max]")
     if trumps not in ("best", "rule"):
-        raise ValueError("trumps must be 'best' or 'rule'")
+        raise AnalysisArgumentError("trumps", f"trumps must be 'best' or 'rule', not {trumps!r}")
     others = [s for s in state.active if s != seat]
     know = Knowledge(seat=seat, unseen=tuple(view.unseen),
                      locations=tuple(f"{state.names[s]}'s hand" for s in others) + ("prikup",),
@@ -209,7 +249,19 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     ------
     NotSolvable
         If ``state`` is not a Ninety-Nine hand in its bidding phase.
+    AnalysisArgumentError
+        (a ``ValueError``) if ``samples`` or ``per_bid`` is not a positive whole number,
+        ``seed`` not a whole number, ``seat`` not one of the state's, or ``choices`` is empty or
+        holds a choice that is not three different cards of the seat's hand.
+    NotationError
+        For a choice given as text that is not cards.
     """
+    _check_state(state)
+    check_count("samples", samples)
+    check_count("per_bid", per_bid)
+    check_seed(seed)
+    if seat is not None:
+        check_seat("seat", seat, len(state.names))
     import random as _random
 
     import pandas as pd
@@ -227,7 +279,15 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     wild, joker_as = state.rules.wild, state.joker_as
     if choices is None:
         choices = _ways_99(view, m, per_bid)
+    elif isinstance(choices, (str, bytes)) or not hasattr(choices, "__iter__"):
+        raise AnalysisArgumentError("choices", f"choices is a list of three-card choices, not {choices!r}")
     choices = [tuple(parse_cards(c)) for c in choices]
+    if not choices:
+        raise AnalysisArgumentError("choices", "choices is empty: give at least one choice of three bid cards")
+    for c in choices:
+        if len(c) != 3 or len(set(c)) != 3 or not set(c) <= set(hand):
+            raise AnalysisArgumentError("choices", f"each choice is three different cards of the seat's hand "
+                                                   f"({format_cards(hand)}), not {format_cards(c)}")
     others = [s for s in range(3) if s != seat]
     know = Knowledge(seat=seat, unseen=tuple(view.unseen),
                      locations=tuple(f"{state.names[s]}'s hand" for s in others),

@@ -27,8 +27,25 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from ..cards import Card, format_cards
+from ..errors import AnalysisArgumentError
 
-__all__ = ["Knowledge", "DealSampler", "Estimate", "wilson", "estimate", "knowledge"]
+__all__ = ["Knowledge", "DealSampler", "Estimate", "wilson", "estimate", "knowledge", "check_count", "check_views"]
+
+
+def check_count(name: str, value) -> int:
+    """``value`` if it is a positive whole number (an ``int``, not a ``bool``); else raises
+    :class:`~cardlab.errors.AnalysisArgumentError` naming the argument ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise AnalysisArgumentError(name, f"{name} must be a positive whole number, not {value!r}")
+    return value
+
+
+def check_seat(name: str, seat, players: int) -> int:
+    """``seat`` if it is a seat of a table of ``players`` (an ``int`` from 0, not a ``bool``);
+    else raises :class:`~cardlab.errors.AnalysisArgumentError` naming the argument."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise AnalysisArgumentError(name, f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
+    return seat
 
 
 @dataclass(frozen=True)
@@ -58,8 +75,10 @@ class Knowledge:
 
     Raises
     ------
-    ValueError
-        If the counts do not add up to the unseen cards, or no assignment is consistent.
+    AnalysisArgumentError
+        (a ``ValueError``) if the counts are not whole numbers adding up to the unseen cards,
+        there is not one count and one set of excluded cards per location, or a limit names a
+        location that does not exist.
     """
 
     seat: int
@@ -72,13 +91,17 @@ class Knowledge:
     limits: tuple = ()
 
     def __post_init__(self):
+        if any(isinstance(c, bool) or not isinstance(c, int) for c in self.counts):
+            raise AnalysisArgumentError("counts", f"counts must be whole numbers, not {list(self.counts)}")
         if sum(self.counts) != len(self.unseen) or any(c < 0 for c in self.counts):
-            raise ValueError(f"the hidden locations hold {list(self.counts)} cards but {len(self.unseen)} are unseen")
+            raise AnalysisArgumentError("counts", f"the hidden locations hold {list(self.counts)} cards but "
+                                                  f"{len(self.unseen)} are unseen")
         if len(self.excluded) != len(self.locations) or len(self.counts) != len(self.locations):
-            raise ValueError("give one count and one set of excluded cards per location")
+            raise AnalysisArgumentError("locations", "give one count and one set of excluded cards per location")
         for loc, _cards, most in self.limits:
             if not 0 <= loc < len(self.locations) or most < 0:
-                raise ValueError(f"a limit names location {loc} of {len(self.locations)} and at most {most} cards")
+                raise AnalysisArgumentError("limits", f"a limit names location {loc} of {len(self.locations)} "
+                                                      f"and at most {most} cards")
 
     def allowed(self, card: Card) -> tuple:
         """Indices of the locations ``card`` may be in."""
@@ -117,10 +140,11 @@ class Knowledge:
 
     def card_probabilities(self) -> dict:
         """``{card: (p_0, p_1, ...)}``: the exact probability of each unseen card being in each
-        location, under the uniform distribution over consistent deals."""
+        location, under the uniform distribution over consistent deals. Raises
+        :class:`~cardlab.errors.AnalysisArgumentError` if no deal is consistent."""
         total = self.count_deals()
         if total == 0:
-            raise ValueError("no deal is consistent with this knowledge")
+            raise AnalysisArgumentError("knowledge", "no deal is consistent with this knowledge")
         out = {}
         L = len(self.locations)
         for key, cards in self._groups():
@@ -239,18 +263,21 @@ class DealSampler:
 
     Raises
     ------
-    ValueError
-        If no deal is consistent with the knowledge.
+    AnalysisArgumentError
+        (a ``ValueError``) if ``knowledge`` is not a :class:`Knowledge` or no deal is
+        consistent with it.
     """
 
     def __init__(self, knowledge: Knowledge):
+        if not isinstance(knowledge, Knowledge):
+            raise AnalysisArgumentError("knowledge", f"a DealSampler needs a Knowledge, not {type(knowledge).__name__}")
         self.knowledge = knowledge
         groups = knowledge._groups()
         self._groups = groups
         self._counter = knowledge._counter(groups)
         self.total = self._counter.count(0, knowledge._start())
         if self.total == 0:
-            raise ValueError("no deal of the unseen cards is consistent with what this seat knows: "
+            raise AnalysisArgumentError("knowledge", "no deal of the unseen cards is consistent with what this seat knows: "
                              + knowledge.describe())
         self._choices = {}
 
@@ -297,8 +324,15 @@ class DealSampler:
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """Wilson score interval for ``k`` successes in ``n`` trials (95 % by default).
-    Returns ``(low, high)``; ``(0.0, 1.0)`` when ``n`` is 0."""
-    if n <= 0:
+    Returns ``(low, high)``; ``(0.0, 1.0)`` when ``n`` is 0. Raises
+    :class:`~cardlab.errors.AnalysisArgumentError` if ``k`` or ``n`` is not a whole number,
+    ``n`` is negative or ``k`` is not from 0 to ``n``."""
+    for name, x in (("k", k), ("n", n)):
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise AnalysisArgumentError(name, f"{name} must be a whole number, not {x!r}")
+    if n < 0 or not 0 <= k <= n:
+        raise AnalysisArgumentError("k", f"k must be from 0 to n = {n}, not {k} (n at least 0)")
+    if n == 0:
         return (0.0, 1.0)
     p = k / n
     z2 = z * z
@@ -339,7 +373,16 @@ def knowledge(views, names=None) -> Knowledge:
     the last view; a state stands for the views of the player to act along its history).
     ``names`` (default: a state's player names) are used in the notes; without them seats are
     called "seat 1" etc.
-    Raises :class:`~cardlab.analysis.adapters.NotSolvable` for a variant with no adapter."""
+
+    Raises
+    ------
+    AnalysisArgumentError
+        (a ``ValueError``) for no views, something that is not a seat's view, views of
+        different seats, variants, deals or rules, or out of order (see :func:`check_views`);
+        a finished state (no player to act).
+    NotSolvable
+        For a variant with no adapter, or a phase the adapter does not sample (e.g. an auction).
+    """
     from . import adapters
 
     names = getattr(views, "names", None) if names is None else names
@@ -362,19 +405,80 @@ def _variant_of(view) -> str:
     for name in variants.names():
         if variants.get(name).module == mod:
             return name
-    raise ValueError(f"cannot tell the variant of {type(view).__name__}")
+    raise AnalysisArgumentError("views", f"cannot tell the variant of {type(view).__name__}")
+
+
+def _seen(view) -> set:
+    """The cards a view shows its seat: its hand, the trick on the table, the completed tricks."""
+    out = set(getattr(view, "hand", ()) or ())
+    for t in tuple(getattr(view, "tricks", ()) or ()):
+        out.update(getattr(t, "played", ()) or ())
+    for c in tuple(getattr(view, "trick", ()) or ()):
+        out.add(c)
+    return out
+
+
+def check_views(views) -> list:
+    """``views`` as a list after checking that they can be one seat's views of one hand, in
+    order: at least one; each a seat's view (``state.view(seat)``), not a state; all of the same
+    type, variant, seat, dealer and rules; each view's completed tricks begin with the previous
+    view's; and no card the seat saw in a view (its hand, the cards on the table and in
+    completed tricks) is unseen in the next. Raises
+    :class:`~cardlab.errors.AnalysisArgumentError` (argument ``"views"``) otherwise."""
+    from ..state import GameState
+
+    views = list(views)
+    if not views:
+        raise AnalysisArgumentError("views", "no views: give the seat's views of the hand (at least the last), "
+                                             "e.g. [s.view(seat) for s in state.history()], or a state")
+    for i, v in enumerate(views):
+        if isinstance(v, GameState):
+            raise AnalysisArgumentError("views", f"views[{i}] is a state, not a seat's view: use state.view(seat) "
+                                                 f"(or pass the state alone)")
+        seat = getattr(v, "seat", None)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not hasattr(v, "unseen"):
+            raise AnalysisArgumentError("views", f"views[{i}] is not a seat's view ({type(v).__name__})")
+    for i, (a, b) in enumerate(zip(views, views[1:])):
+        where = f"views[{i}] and views[{i + 1}]"
+        if type(a) is not type(b):
+            raise AnalysisArgumentError("views", f"{where} are of different types ({type(a).__name__}, "
+                                                 f"{type(b).__name__}): views of one seat in one hand are needed")
+        for attr in ("variant", "seat", "dealer", "rules"):
+            if getattr(a, attr, None) != getattr(b, attr, None):
+                raise AnalysisArgumentError("views", f"{where} differ in {attr}: views of one seat in one hand "
+                                                     f"are needed")
+        ta, tb = tuple(getattr(a, "tricks", ()) or ()), tuple(getattr(b, "tricks", ()) or ())
+        if tb[:len(ta)] != ta:
+            raise AnalysisArgumentError("views", f"{where} show different completed tricks: they are not views of "
+                                                 f"one hand, in order")
+        lost = _seen(a) & set(b.unseen)
+        if lost:
+            raise AnalysisArgumentError("views", f"{where} are not of one deal: {format_cards(sorted(lost))} "
+                                                 f"seen in the first, unseen in the second")
+    return views
 
 
 def _as_views(views, seat: int | None = None):
+    """A seat's views from a state (its ``seat``, default the player to act, along the state's
+    history) or from a view or a list of views (checked by :func:`check_views`)."""
     from ..state import GameState
 
     if isinstance(views, GameState):
         st = views
-        seat = st.to_act if seat is None else seat
+        if seat is None:
+            seat = st.to_act
+            if seat is None:
+                raise AnalysisArgumentError("state", "the hand is over: no player is to act, so there is no seat "
+                                                     "whose knowledge to use (pass seat=)")
+        check_seat("seat", seat, len(st.names))
         return [s.view(seat) for s in st.history()]
+    if seat is not None:
+        raise AnalysisArgumentError("seat", "seat= is for a state; views are already one seat's")
+    if isinstance(views, (str, bytes)) or views is None:
+        raise AnalysisArgumentError("views", f"a state, a seat's view or a list of views, not {views!r}")
     if not isinstance(views, (list, tuple)):
-        return [views]
-    return list(views)
+        views = [views]
+    return check_views(views)
 
 
 def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text: str = "") -> Estimate:
@@ -400,12 +504,20 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
 
     Raises
     ------
+    AnalysisArgumentError
+        (a ``ValueError``) if ``samples`` is not a positive whole number, ``seed`` not a whole
+        number, ``question`` not callable, or ``views`` are not one seat's views of one hand
+        (see :func:`knowledge`).
     NotSolvable
         For a variant whose adapter cannot rebuild full states from a view (the games without
         a stock have their own questions: :func:`cardlab.analysis.bid_chance_501`, ...).
     """
     from . import adapters
 
+    check_count("samples", samples)
+    check_seed(seed)
+    if not callable(question):
+        raise AnalysisArgumentError("question", f"question must be a function of a state, not {question!r}")
     names = getattr(views, "names", None)
     views = _as_views(views)
     ad = adapters.get(_variant_of(views[-1]))
@@ -422,4 +534,12 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
         if question(world):
             k += 1
     lo, hi = wilson(k, samples)
-    return Estimate(k, samples, k / samples if samples else 0.0, lo, hi, text)
+    return Estimate(k, samples, k / samples, lo, hi, text)
+
+
+def check_seed(seed) -> int:
+    """``seed`` if it is a whole number; else raises
+    :class:`~cardlab.errors.AnalysisArgumentError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise AnalysisArgumentError("seed", f"seed must be a whole number, not {seed!r}")
+    return seed

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from ..errors import CardlabError
+from ..errors import AnalysisArgumentError
 
 __all__ = ["SamplingPlayer"]
 
@@ -79,9 +79,11 @@ class SamplingPlayer:
 
     Raises
     ------
-    CardlabError
-        If ``samples`` or ``rollouts`` is not a positive whole number, or ``budget`` is not a
-        positive number or ``None``.
+    AnalysisArgumentError
+        (a :class:`~cardlab.errors.CardlabError`, a ``ValueError``) if ``samples`` or
+        ``rollouts`` is not a positive whole number, ``budget`` is not a positive number or
+        ``None``, ``seed`` is not a whole number or ``None``, or ``rollout_policy`` is not a
+        text.
     NotSolvable
         From :meth:`choose`, for a variant with no analysis adapter.
     """
@@ -90,12 +92,19 @@ class SamplingPlayer:
 
     def __init__(self, seed: int | None = 0, samples: int = 64, rollouts: int = 1,
                  rollout_policy: str = "heuristic", budget: float | None = 0.8):
-        from .advice import _check_count
+        import math
 
-        _check_count("samples", samples)
-        _check_count("rollouts", rollouts)
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
-            raise CardlabError(f"budget must be a positive number of seconds or None, not {budget!r}")
+        from .sampling import check_count, check_seed
+
+        check_count("samples", samples)
+        check_count("rollouts", rollouts)
+        if seed is not None:
+            check_seed(seed)
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                                   or not math.isfinite(budget) or budget <= 0):
+            raise AnalysisArgumentError("budget", f"budget must be a positive number of seconds or None, not {budget!r}")
+        if not isinstance(rollout_policy, str):
+            raise AnalysisArgumentError("rollout_policy", f"rollout_policy is a player kind's name, not {rollout_policy!r}")
         self.rng = random.Random(seed)
         self.samples = samples
         self.rollouts = rollouts
@@ -118,7 +127,9 @@ class SamplingPlayer:
 
     def choose(self, view) -> Action:
         """The action with the best mean value over the sampled deals (see
-        :func:`cardlab.analysis.advice.advise`); the advice is kept in :attr:`last_advice`."""
+        :func:`cardlab.analysis.advice.advise`); the advice is kept in :attr:`last_advice`.
+        Raises :class:`NotSolvable` for a variant with no analysis adapter, and what
+        :func:`~cardlab.analysis.advice.advise` raises for a view with no decision to make."""
         from .advice import advise
 
         legal = tuple(view.legal_actions)

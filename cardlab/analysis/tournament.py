@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..errors import AnalysisArgumentError
+
 __all__ = ["tournament", "standings"]
 
 
@@ -25,7 +27,7 @@ def _make(spec: Any, seed: int, variant: str):
         return spec
     if callable(spec):  # a factory taking the seed
         return spec(seed)
-    raise TypeError(f"a player is a kind name ('random', 'heuristic', 'search'), an object with choose(view) "
+    raise AnalysisArgumentError("players", f"a player is a kind name ('random', 'heuristic', 'search'), an object with choose(view) "
                     f"or a factory taking a seed, not {spec!r}")
 
 
@@ -72,20 +74,37 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
 
     Raises
     ------
-    ValueError
-        If the number of players does not fit the variant's table, or ``deals`` < 1.
+    AnalysisArgumentError
+        (a ``ValueError``) if ``variant`` is unknown, the number of players does not fit the
+        variant's table, a player is not a kind, a player object or a factory, ``names`` does
+        not give one label per player, ``deals`` or ``max_actions`` is not a positive whole
+        number, or ``seed`` is not a whole number.
+    NotSolvable
+        For a variant with no analysis adapter.
+    RuntimeError
+        If a hand does not end within ``max_actions`` actions (an engine or player bug).
     """
     import pandas as pd
 
     from .. import variants
     from . import adapters
+    from .sampling import check_count, check_seed
 
-    v = variants.get(variant)
+    try:
+        v = variants.get(variant)
+    except (KeyError, TypeError):
+        raise AnalysisArgumentError("variant", f"unknown variant {variant!r}; known: "
+                                               f"{', '.join(variants.names())}") from None
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
+        raise AnalysisArgumentError("players", f"players is a sequence with one player per seat, not {players!r}")
     n = len(players)
     if not v.accepts(n):
-        raise ValueError(f"{v.title} is played by {v.players}, not {n}")
-    if deals < 1:
-        raise ValueError("play at least one deal")
+        raise AnalysisArgumentError("players", f"{v.title} is played by {v.players}, not {n}")
+    check_count("deals", deals)
+    check_count("max_actions", max_actions)
+    check_seed(seed)
+    if names is not None and (isinstance(names, (str, bytes)) or len(names) != n):
+        raise AnalysisArgumentError("names", f"names gives one label per player ({n}), not {names!r}")
     ad = adapters.get(variant)
     labels = list(names) if names is not None else [_label(p) for p in players]
     seen: dict[str, int] = {}
