@@ -2,7 +2,7 @@
 (run: python tools/make_samples_mariage4.py).
 
 Every record is a real hand from a fixed seed, played by cardlab's rule-based player
-(:class:`cardlab.mariage4.Mariage4Player`) at all four seats. Where a sample shows a decision
+(:class:`cardlab.players.mariage4.Mariage4Player`) at all four seats. Where a sample shows a decision
 that player would not take by itself (a contract, a false claim, a cut that shows a nine), the
 script takes that one decision and says so in the record's "source"; everything else is the
 player's. Each seed was found by searching seeds in order for the first deal that shows the rule.
@@ -21,7 +21,7 @@ from cardlab.players.mariage4 import Mariage4Player
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 NAMES = ("Ana", "Boris", "Cleo", "Dan")
-PLAYER = "cardlab's rule-based player (cardlab.mariage4.Mariage4Player) at every seat"
+PLAYER = "cardlab's rule-based player (cardlab.players.mariage4.Mariage4Player) at every seat"
 
 
 def play(seed, dealer=0, rules=m4.RUSSIAN_4, override=None, game=None):
