@@ -443,3 +443,118 @@ def test_a_deal_that_depends_on_the_previous_one_is_not_saved_alone():
     assert "previous deal" in str(info.value)
     again = records.loads(records.Record.from_states(finals).to_json())
     assert [s.actions() for s in again.replay()] == [s.actions() for s in finals]
+
+
+# =============================================================================================
+# Hostile input (issue 11): always a RecordError with a location, limits before parsing
+# =============================================================================================
+
+from cardlab.errors import RecordLimitError  # noqa: E402
+
+
+@pytest.mark.parametrize("where, value", [
+    ("dealer", 0.0), ("dealer", 1.0), ("dealer", True), ("dealer", "1"), ("seed", 3.0), ("seed", False),
+])
+def test_a_float_or_bool_where_an_integer_belongs(where, value):
+    d = base_dict()
+    if where == "seed":
+        del d["hands"][0]["pack"]
+    d["hands"][0][where] = value
+    e = error_of(d)
+    assert e.location == f"hands[0].{where}"
+
+
+def test_version_one_point_zero_is_not_version_one():
+    d = base_dict()
+    d["version"] = 1.0
+    assert error_of(d).location == "version"
+
+
+def test_deep_nesting_and_huge_integers():
+    e = error_of("[" * 10_000 + "]" * 10_000)
+    assert isinstance(e, RecordLimitError) and e.limit == "MAX_DEPTH" and e.location == "(file)"
+    d = base_dict()
+    d["title"] = json.loads("[" * 40 + "]" * 40)
+    e = error_of(d)
+    assert isinstance(e, RecordLimitError) and e.limit == "MAX_DEPTH"
+    text = json.dumps(base_dict()).replace('"dealer": 1', '"dealer": ' + "1" * 5000)
+    e = error_of(text)
+    assert e.location == "(file)" and "digits" in e.message
+
+
+@pytest.mark.parametrize("text", ['{"a": NaN}', '{"a": Infinity}', '{"a": 1, "a": 1}'])
+def test_not_quite_json(text):
+    assert error_of(text).location == "(file)"
+
+
+def test_a_number_json_cannot_write_back():
+    d = base_dict()
+    text = json.dumps(d).replace('"dealer": 1', '"dealer": 1e999')
+    assert error_of(text).location == "hands[0].dealer"
+
+
+def test_size_limit_is_checked_before_parsing(tmp_path, monkeypatch):
+    import time
+
+    big = '{"hands": [' + ",".join(['"x"'] * (records.MAX_RECORD_BYTES // 4 + 10)) + "]}"
+    assert len(big) > records.MAX_RECORD_BYTES
+    t0 = time.perf_counter()
+    e = error_of(big)
+    assert isinstance(e, RecordLimitError) and e.limit == "MAX_RECORD_BYTES" and e.location == "(file)"
+    assert "MAX_RECORD_BYTES" in str(e)
+    path = tmp_path / "big.json"
+    path.write_text(big, encoding="utf-8")
+    monkeypatch.setattr(json, "loads", lambda *a, **k: pytest.fail("parsed a file over the limit"))
+    with pytest.raises(RecordLimitError) as ei:
+        records.load(path)
+    assert "big.json" in str(ei.value) and ei.value.limit == "MAX_RECORD_BYTES"
+    assert time.perf_counter() - t0 < 10
+
+
+def test_hands_and_actions_limits_are_checked_before_validation(monkeypatch):
+    d = base_dict()
+    d["hands"][0]["actions"] = ["A♠"] * (records.MAX_ACTIONS_PER_HAND + 1)
+    monkeypatch.setattr(records, "_validator", lambda: pytest.fail("validated a record over a limit"))
+    e = error_of(d)
+    assert isinstance(e, RecordLimitError) and e.limit == "MAX_ACTIONS_PER_HAND"
+    assert e.location == "hands[0].actions"
+    d = base_dict()
+    d["hands"] = d["hands"] * (records.MAX_HANDS + 1)
+    e = error_of(d)
+    assert isinstance(e, RecordLimitError) and e.limit == "MAX_HANDS" and e.location == "hands"
+
+
+def test_an_engine_error_while_dealing_is_a_record_error(monkeypatch):
+    """Every replay step is guarded: an engine's untyped exception is reported at the hand, with
+    the exception kept as the cause."""
+    import dataclasses
+
+    from cardlab import variants
+
+    real_get = variants.get
+
+    def broken(*a, **k):
+        raise TypeError("slice indices must be integers")
+
+    monkeypatch.setattr(variants, "get", lambda name: dataclasses.replace(real_get(name), new_game=broken))
+    e = error_of(base_dict())
+    assert e.location == "hands[0].dealer" and "TypeError" in e.message
+    assert isinstance(e.__cause__, TypeError)
+
+
+def test_every_error_location_is_named():
+    assert RecordError("", "x").location == "record"
+    e = error_of("{}")
+    assert e.location == "record"
+
+
+def test_bytes_and_other_types():
+    rec = Record.from_state(base_state())
+    assert records.loads(rec.to_json().encode("utf-8")) == rec
+    assert records.loads("\ufeff" + rec.to_json()) == rec
+    with pytest.raises(RecordError) as ei:
+        records.loads(b"\xff{}")
+    assert ei.value.location == "(file)" and "UTF-8" in ei.value.message
+    with pytest.raises(RecordError) as ei:
+        records.loads(42)
+    assert ei.value.location == "(file)"
