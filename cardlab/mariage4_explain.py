@@ -465,7 +465,7 @@ def describe_action(action: Action, state: "Mariage4State | None" = None) -> "Ac
     trump = getattr(state, "named_trump", None)
     if kind == "play":
         leading = state is None or not getattr(state, "trick", ())
-        return ActionText(group, str(card), f"Lead {card}. [rule m4.marriage]" if leading else
+        return ActionText(group, str(card), f"Lead {card}. [rule m4.hold]" if leading else
                           f"Play {card} to the trick: follow suit, else trump. [rule m4.follow]")
     if kind in ("marriage", "claim"):
         pts = "" if trump is None else f" ({40 if value == trump else 20})"
