@@ -289,7 +289,7 @@ LITERAL_501 = Russian501Rules(name="501 (seed read literally)", pass_is_final=Fa
 #: opening bid is still 66 and each bid is 5 more than a bid before it, so the bids are 66, 71, 76 …
 #: (and contracts the final bid, +5, +10 …). The other reading, round numbers 70, 75, 80 …, is
 #: ``FIVES_501.with_options(min_bid=70)`` (bids are ``min_bid`` + a multiple of ``bid_step``).
-FIVES_501 = Russian501Rules(name="501 with bids in steps of 5 from 66 (66, 71, 76 …)", bid_step=5)
+FIVES_501 = Russian501Rules(name="501 with bids in fives from 66 (66, 71, 76 …)", bid_step=5)
 
 PRESETS: dict[str, Russian501Rules] = {"pagat": PAGAT_501, "literal": LITERAL_501, "fives": FIVES_501}
 
@@ -1012,8 +1012,8 @@ class Russian501State(GameState):
             s = self._child(action)
             s._play(self._to_act, action.card)
             return s
-        if _malformed(action) is not None:  # an equal twin of a legal action: 70.0 for 70, 2.0 for ♥
-            raise self._why_illegal(action)
+        if (action.value is not None or action.card is not None) and _malformed(action) is not None:
+            raise self._why_illegal(action)  # an equal twin of a legal action: 70.0 for 70, 2.0 for ♥
         if said is not None:
             worth = 40 if action.value == self.trump else 20
             if said != worth:
@@ -1307,44 +1307,40 @@ def _action_text(action) -> str:
         return f"an action of kind {type(getattr(action, 'kind', None)).__name__}"
 
 
-def _is_int(x) -> bool:
-    return x.__class__ is int
-
-
 def _malformed(action) -> str | None:
     """Why ``action`` is not an action of 501 at all (unknown kind, wrong payload, a number equal
     to a card or a suit), or ``None`` if it is well formed (it may still be illegal now)."""
     if not isinstance(action, Action):
         return f"{_action_text(action)} is not an Action"
     kind, card, value = action
-    text = _action_text(action)
     if kind.__class__ is not str or kind not in _KINDS:
-        return (f"'{text}' is not a 501 action: look, pass, bid N, blind N, take, contract, concede, give a "
-                f"card, play a card or marriage with a suit")
-    if kind in ("play", "give"):
+        why = ("is not a 501 action: look, pass, bid N, blind N, take, contract, concede, give a card, play a "
+               "card or marriage with a suit")
+    elif kind in ("play", "give"):
         if card.__class__ is not Card or card not in _PACK_SET:
-            return f"'{text}' is not a {kind}: it takes one card of the 24-card pack (A 10 K Q J 9)"
-        if value is not None:
-            return f"'{text}' is not a {kind}: it takes a card and no value"
+            why = f"is not a {kind}: it takes one card of the 24-card pack (A 10 K Q J 9)"
+        elif value is not None:
+            why = f"is not a {kind}: it takes a card and no value"
+        else:
+            return None
     elif kind == "marriage":
-        if card is not None or value.__class__ is not Suit:
-            return f"'{text}' is not a marriage: a marriage names its suit only (marriage ♥), not a card or a number"
+        if card is None and value.__class__ is Suit:
+            return None
+        why = "is not a marriage: a marriage names its suit only (marriage ♥), not a card or a number"
     elif kind in ("bid", "blind"):
-        if card is not None or not _is_int(value):
-            return f"'{text}' is not a bid: '{kind}' takes a whole number ({kind} 70)"
+        if card is None and value.__class__ is int:
+            return None
+        why = f"is not a bid: '{kind}' takes a whole number ({kind} 70)"
     elif kind == "contract":
-        ok = (card is None and value.__class__ is tuple and len(value) == 2 and _is_int(value[1])
-              and (value[0].__class__ is Suit or (value[0].__class__ is str and value[0] == NO_TRUMP)))
-        if not ok:
-            return f"'{text}' is not a contract: it takes trumps (♣ ♦ ♥ ♠ or NT) and a whole number (contract ♠ 80)"
+        if (card is None and value.__class__ is tuple and len(value) == 2 and value[1].__class__ is int
+                and (value[0].__class__ is Suit or (value[0].__class__ is str and value[0] == NO_TRUMP))):
+            return None
+        why = "is not a contract: it takes trumps (♣ ♦ ♥ ♠ or NT) and a whole number (contract ♠ 80)"
     elif card is not None or value is not None:
-        return f"'{text}' is not an action: '{kind}' takes no card and no value"
-    return None
-
-
-def _partner(card: Card) -> Card:
-    """The other card of a king's or queen's marriage."""
-    return Card.of(card.suit, Rank.QUEEN if card.rank == Rank.KING else Rank.KING)
+        why = f"is not an action: '{kind}' takes no card and no value"
+    else:
+        return None
+    return f"'{_action_text(action)}' {why}"
 
 
 def describe_action(action: Action, state: "Russian501State | None" = None):

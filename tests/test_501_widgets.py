@@ -123,7 +123,7 @@ def test_auction_table_blind_and_seat_change():
     t.seat_picker.value = other                          # restart the same deal from another seat
     assert t.seat == other and t.state.history()[0] is t.deal_state
     assert all(seat != other for seat, _ in t.state.auction)   # the learner has not spoken yet
-    assert t.state.to_act == other or t.state.phase != "auction"
+    assert t.state.to_act == other or t.state.phase != "bidding"
 
 
 def test_auction_table_refuses_actions_out_of_place():

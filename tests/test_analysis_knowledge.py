@@ -150,7 +150,7 @@ def _defender_position_501(m):
     hands = ("J♥ Q♥ K♥ 10♥ J♦ Q♦ K♦", "A♠ 10♠ K♠ Q♠ J♠ 9♠ A♥", "9♥ 9♦ 10♦ A♣ 10♣ K♣ Q♣")
     s = m.deal_from_hands([h.split() for h in hands], "A♦ 9♣ J♣".split(), dealer=0)
     s = s.apply("look").apply(f"bid {s.rules.min_bid}")
-    while s.phase == "auction":
+    while s.phase == "bidding":
         legal = [str(x) for x in s.legal_actions()]
         s = s.apply("look" if "look" in legal and not s.looked[s.to_act] else "pass")
     s = s.apply("take").apply(f"contract ♠ {s.rules.min_bid}")

@@ -37,7 +37,7 @@ def test_501_a_sure_bid_is_always_made():
     played = s.apply("bid 66")
     with pytest.raises(NotSolvable):
         bid_chance_501(m.deal(seed=1), 66)          # nobody has looked yet: no hand to judge
-    assert played.phase == "auction"
+    assert played.phase == "bidding"
 
 
 def test_501_bid_chance_is_reproducible_and_monotone_in_the_bid():

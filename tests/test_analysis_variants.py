@@ -105,14 +105,15 @@ def test_501_declarer_with_every_trump():
     # nothing and discard. Then A♥ and A♦ win (the defenders hold no trump to ruff with). So
     # he takes all 8 tricks: every card point in the pack, 120, and his marriage K♠ Q♠ (40 in
     # trumps) counts as he has tricks: 160 at most. The defenders' marriages cannot count for him.
-    # The first four tricks are played here (the declarer announces the trump marriage with the
-    # K♠, then leads A♠ 10♠ J♠; the defenders play their first legal card); the other four are
+    # The first four tricks are played here (the declarer announces the trump marriage, leads
+    # its K♠, then A♠ 10♠ J♠; the defenders play their first legal card); the other four are
     # solved.
     mod = engine("russian-501")
     s = _play_position_501(mod)
     if s is None:
         pytest.skip("could not build the 501 position with this engine's deal_from_hands")
-    for lead in ("marriage K♠", "A♠", "10♠", "J♠"):
+    s = s.apply("marriage ♠")
+    for lead in ("K♠", "A♠", "10♠", "J♠"):
         s = s.apply(lead)
         s = s.apply(s.legal_actions()[0])
         s = s.apply(s.legal_actions()[0])
@@ -135,7 +136,7 @@ def _play_position_501(mod):
         for a in ("look", "bid 66"):
             if a in [str(x) for x in s.legal_actions()]:
                 s = s.apply(a)
-        while s.phase == "auction":
+        while s.phase == "bidding":
             legal = [str(x) for x in s.legal_actions()]
             s = s.apply("look" if "look" in legal and s.to_act != 1 and not s.looked[s.to_act] else "pass")
         s = s.apply("take")

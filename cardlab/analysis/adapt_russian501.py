@@ -15,7 +15,8 @@ __all__ = ["ADAPTER"]
 
 def play_spec(state, seats):
     if state.phase != "play" or state.result is not None:
-        raise adapters.NotSolvable(f"the hand is in its {state.phase!r} phase: only the card play (phase "
+        during = " (the auction)" if state.phase == "bidding" else ""
+        raise adapters.NotSolvable(f"the hand is in its {state.phase!r} phase{during}: only the card play (phase "
                                    f"'play') can be solved exactly")
     playing = tuple(state.active)
     pos = {s: i for i, s in enumerate(playing)}
