@@ -117,4 +117,4 @@ class AnalysisArgumentError(CardlabError):
 
     def __init__(self, argument: str, message: str):
         self.argument = argument
-        super().__init__(message)
+        super().__init__(message if argument in message else f"{argument}: {message}")
