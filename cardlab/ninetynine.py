@@ -579,11 +579,12 @@ def deal(rules: NinetyNineRules = CLASSIC, dealer: int = 0, seed: int | None = N
     if (seed is None) == (pack is None):
         raise DealError(f"give either a seed or a pack (the {rules.pack_size} cards from the top), not both or "
                         f"neither")
-    if dealer not in (0, 1, 2) or isinstance(dealer, bool):
+    if dealer.__class__ is not int or dealer not in (0, 1, 2):
         raise DealError(f"the dealer is seat 0, 1 or 2, not {dealer!r}")
     if len(tuple(names)) != 3:
         raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
-    if previous_successes is not None and (rules.mode != "revised" or previous_successes not in (0, 1, 2, 3)):
+    if previous_successes is not None and (rules.mode != "revised" or previous_successes.__class__ is not int
+                                           or previous_successes not in (0, 1, 2, 3)):
         raise DealError("previous_successes (0 to 3) is only for the revised rules, where it fixes trumps "
                         "[rule 99.trump.successes]")
     cards = shuffled_pack(seed, rules) if pack is None else _check_pack(pack, rules)
@@ -734,7 +735,7 @@ def deal_score(bids: Sequence[int], tricks: Sequence[int], rules: NinetyNineRule
         raise ValueError(f"bids must be three whole numbers from 0 to 9 [rule 99.bid], not {tuple(bids)!r}")
     if len(tricks) != 3 or not all(whole(t) and t >= 0 for t in tricks) or sum(tricks) != 9:
         raise ValueError(f"tricks must be three whole numbers adding up to 9 [rule 99.trick], not {tuple(tricks)!r}")
-    if premium is not None and (len(premium) != 2 or premium[0] not in (0, 1, 2) or isinstance(premium[0], bool)
+    if premium is not None and (len(premium) != 2 or premium[0].__class__ is not int or premium[0] not in (0, 1, 2)
                                 or premium[1] not in ("declare", "reveal")):
         raise ValueError(f"a premium is (seat 0-2, 'declare' or 'reveal') [rule 99.premium], not {premium!r}")
     return _deal_score(bids, tricks, rules, premium, names)
@@ -1247,7 +1248,7 @@ class NinetyNineState(GameState):
     def view(self, seat: int) -> NinetyNineView:
         """What ``seat`` may know now (see :class:`NinetyNineView`): never another player's hidden
         hand or face-down bid cards. Raises ``ValueError`` for a seat that is not 0, 1 or 2."""
-        if seat not in (0, 1, 2) or isinstance(seat, bool):
+        if seat.__class__ is not int or seat not in (0, 1, 2):
             raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         shown = self.shown()
         revealer = self.revealer

@@ -44,7 +44,7 @@ class NinetyNineGame:
 
     def __init__(self, rules: NinetyNineRules = CLASSIC, first_dealer: int = 0,
                  names: Sequence[str] = ("A", "B", "C")):
-        if first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
+        if first_dealer.__class__ is not int or first_dealer not in (0, 1, 2):
             raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
         if not isinstance(rules, NinetyNineRules):
             raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
@@ -201,7 +201,7 @@ class NinetyNineRubber:
 
     def __init__(self, rules: NinetyNineRules = REVISED, names: Sequence[str] = ("A", "B", "C"),
                  first_dealer: int = 0):
-        if first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
+        if first_dealer.__class__ is not int or first_dealer not in (0, 1, 2):
             raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
         if not isinstance(rules, NinetyNineRules):
             raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")

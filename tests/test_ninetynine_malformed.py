@@ -171,3 +171,22 @@ def test_describe_action_for_every_legal_action(rules):
     assert nn.describe_action(nn.PASS).group == "pass"
     assert nn.describe_action(Action("bid", None, (None, None, None))).group == "other"
     assert nn.describe_action(play(nn.CLUB_TWO)).label == "2♣"
+
+
+@pytest.mark.parametrize("bad", [0.0, 1.0, True, "0", None, 3])
+def test_a_seat_that_is_not_the_int_0_1_or_2_is_refused(bad):
+    from cardlab.errors import DealError
+    from cardlab.render import state_html
+
+    with pytest.raises(DealError):
+        nn.deal(nn.CLASSIC, bad, seed=1)
+    with pytest.raises(DealError):
+        nn.NinetyNineGame(nn.CLASSIC, bad)
+    s = nn.deal(nn.CLASSIC, 0, seed=1)
+    with pytest.raises(ValueError):
+        s.view(bad)
+    if bad is not None:
+        with pytest.raises(ValueError):
+            state_html(s, bad)
+    with pytest.raises(DealError):
+        nn.deal(nn.REVISED, 0, seed=1, previous_successes=1.0)

@@ -72,7 +72,7 @@ def _table99(state: "NinetyNineState", seat: int | None) -> _Table99:
         t.result = state.result
         t.made_shown = state.shown()
     else:
-        if seat not in (0, 1, 2) or isinstance(seat, bool):
+        if seat.__class__ is not int or seat not in (0, 1, 2):
             raise ValueError(f"seat must be None (all cards open), 0, 1 or 2, not {seat!r}")
         v = state.view(seat)
         hands, hidden, bc, bh, bids = [], [], [], [], []
