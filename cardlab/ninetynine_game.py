@@ -19,6 +19,17 @@ from .ninetynine import CLASSIC, REVISED, NinetyNineRules, NinetyNineState, deal
 __all__ = ["NinetyNineGame", "NinetyNineRubber"]
 
 
+def _check_table(rules, first_dealer, names) -> None:
+    """Raise DealError for a first dealer that is not the int 0, 1 or 2 or names that are not
+    three, RulesError for rules that are not a NinetyNineRules."""
+    if first_dealer.__class__ is not int or first_dealer not in (0, 1, 2):
+        raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
+    if not isinstance(rules, NinetyNineRules):
+        raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
+    if len(tuple(names)) != 3:
+        raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
+
+
 class NinetyNineGame:
     """A game of several deals, to ``rules.target`` score points (99 classic, 100 revised)
     [99.game, 99.game.bonus, 99.dealer].
@@ -44,12 +55,7 @@ class NinetyNineGame:
 
     def __init__(self, rules: NinetyNineRules = CLASSIC, first_dealer: int = 0,
                  names: Sequence[str] = ("A", "B", "C")):
-        if first_dealer.__class__ is not int or first_dealer not in (0, 1, 2):
-            raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
-        if not isinstance(rules, NinetyNineRules):
-            raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
-        if len(tuple(names)) != 3:
-            raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
+        _check_table(rules, first_dealer, names)
         self.rules = rules
         self.first_dealer = first_dealer
         self.names = tuple(names)
@@ -201,12 +207,7 @@ class NinetyNineRubber:
 
     def __init__(self, rules: NinetyNineRules = REVISED, names: Sequence[str] = ("A", "B", "C"),
                  first_dealer: int = 0):
-        if first_dealer.__class__ is not int or first_dealer not in (0, 1, 2):
-            raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
-        if not isinstance(rules, NinetyNineRules):
-            raise RulesError(f"rules must be a NinetyNineRules, not {type(rules).__name__}")
-        if len(tuple(names)) != 3:
-            raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
+        _check_table(rules, first_dealer, names)
         self.rules = rules
         self.names = tuple(names)
         self.first_dealer = first_dealer

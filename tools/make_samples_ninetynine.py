@@ -89,39 +89,30 @@ def main() -> None:
         rec.save(DATA / fname)
         print(fname, "seed", seed, "|", s.result.explanation)
 
-    game = nn.NinetyNineGame(nn.CLASSIC, first_dealer=0, names=NAMES)
-    finals, seed = [], 2026
-    while not game.is_over:
-        s = play(None, None, seed, game)
-        game.add(s)
-        finals.append(s)
-        seed += 1
-    rec = records.Record.from_states(
-        finals, title="A game to 99",
-        notes="Classic Ninety-Nine: deals until someone has 99 or more after a deal (the highest total wins; ties "
-              "play on); the deal passes to the left.",
-        source=SOURCE.format(seed="2026 upwards, one seed per deal"))
-    rec.save(DATA / "n99_game.json")
-    print("n99_game.json", len(finals), "deals", game.totals)
-
+    save_game(nn.CLASSIC, 2026, "n99_game.json", "A game to 99",
+              "Classic Ninety-Nine: deals until someone has 99 or more after a deal (the highest total wins; ties "
+              "play on); the deal passes to the left.")
     # A revised game: seed 3260 upwards gives nine deals in which every trump suit occurs (so the
     # trump rule across deals can be checked row by row) and two players pass 100 in the last deal.
-    game = nn.NinetyNineGame(nn.REVISED, first_dealer=0, names=NAMES)
-    finals, seed = [], 3260
+    save_game(nn.REVISED, 3260, "n99_revised_game.json", "A revised game to 100",
+              "Parlett's revised rules: 36 cards, no turn-up; the first deal at no trump, then trumps fixed by how "
+              "many players made their bid in the previous deal (3 clubs, 2 hearts, 1 spades, 0 diamonds); game "
+              "100, and the winner and any opponent who reached 100 add the game bonus of 100.")
+
+
+def save_game(rules, first_seed, fname, title, notes) -> None:
+    """Play a whole game from ``first_seed`` upwards (one seed per deal) and save it as ``fname``."""
+    game = nn.NinetyNineGame(rules, first_dealer=0, names=NAMES)
+    finals, seed = [], first_seed
     while not game.is_over:
         s = play(None, None, seed, game)
         game.add(s)
         finals.append(s)
         seed += 1
-    rec = records.Record.from_states(
-        finals, title="A revised game to 100",
-        notes="Parlett's revised rules: 36 cards, no turn-up; the first deal at no trump, then trumps fixed by how "
-              "many players made their bid in the previous deal (3 clubs, 2 hearts, 1 spades, 0 diamonds); game "
-              "100, and the winner and any opponent who reached 100 add the game bonus of 100.",
-        source=SOURCE.format(seed="3260 upwards, one seed per deal"))
-    rec.save(DATA / "n99_revised_game.json")
-    print("n99_revised_game.json", len(finals), "deals", game.totals)
-
+    rec = records.Record.from_states(finals, title=title, notes=notes,
+                                     source=SOURCE.format(seed=f"{first_seed} upwards, one seed per deal"))
+    rec.save(DATA / fname)
+    print(fname, len(finals), "deals", game.totals)
 
 if __name__ == "__main__":
     main()
