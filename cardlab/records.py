@@ -160,7 +160,9 @@ class Record:
 
     @classmethod
     def from_states(cls, finals: Sequence, title: str = "", notes: str = "", source: str = "") -> "Record":
-        """The record of several hands of one game, given each hand's last state in order."""
+        """The record of several hands of one game, given each hand's last state in order.
+
+        Raises :class:`RecordError` (location ``"hands"``) if ``finals`` is empty."""
         if not finals:
             raise RecordError("hands", "a record needs at least one hand")
         first = finals[0]
@@ -184,7 +186,9 @@ class Record:
         return d
 
     def to_json(self, indent: int | None = 1) -> str:
-        """The record as JSON text (UTF-8 card symbols kept as they are)."""
+        """The record as JSON text (UTF-8 card symbols kept as they are). Raises nothing for a
+        loaded record; a record built by hand with rules that are not a rule set raises the
+        ``AttributeError`` of its missing ``to_dict``."""
         text = json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
         if indent is not None:
             text = _compact_lists(text)
@@ -248,13 +252,17 @@ class Record:
 
     # -- replay -----------------------------------------------------------------------------
     def replay(self) -> list:
-        """Each hand's last state, in order, replaying every action (validated on load)."""
+        """Each hand's last state, in order, replaying every action (validated on load).
+
+        Raises :class:`RecordError` (with the location of the hand or action) for a record
+        built by hand whose hands do not replay; a loaded record has already replayed."""
         if "finals" not in self._cache:
             self._cache["finals"] = _replay(self)
         return list(self._cache["finals"])
 
     def states(self) -> list:
-        """Every state of every hand in order (the deal of each hand, then each action)."""
+        """Every state of every hand in order (the deal of each hand, then each action).
+        Raises :class:`RecordError` as :meth:`replay` does."""
         out = []
         for final in self.replay():
             out.extend(final.history())
@@ -262,7 +270,8 @@ class Record:
 
     def game(self):
         """The game's score keeper (the variant's ``new_game``, e.g.
-        :class:`~cardlab.sixtysix.SixtySixGame`) after the finished hands."""
+        :class:`~cardlab.sixtysix.SixtySixGame`) after the finished hands. Raises
+        :class:`RecordError` as :meth:`replay` does."""
         self.replay()
         return self._cache["game"]
 

@@ -10,12 +10,22 @@ swapped) and of the JSON text (cut short, a duplicate key, one character changed
 literals, 10,000-deep nesting).
 
 Runs: ``.venv/bin/python -m pytest -q -p no:cacheprovider tests/test_records_fuzz.py`` tries
-300 mutants (hypothesis, derandomized: the same mutants every run) in about 15 s; with
-``CARDLAB_FUZZ_EXAMPLES=6000`` 6,000 mutants. Last full run (2 cores shared with other jobs):
-6,000 mutants tried, 0 failures (0 exceptions other than RecordError, 0 empty locations, 0
-over the time bound, 0 loaded records that did not save and reload equal).
+1,000 mutants (hypothesis, derandomized: the same mutants every run) in about 5 s;
+``CARDLAB_FUZZ_EXAMPLES=6000`` tries 6,000, and ``CARDLAB_FUZZ_RANDOM=1`` draws new ones each
+run. Counts (2 cores shared with other jobs):
+
+* the default run: 1,000 mutants tried, 0 failures;
+* ``CARDLAB_FUZZ_EXAMPLES=6000``: 6,000 mutants tried (726 loaded, 5,274 refused), 0 failures,
+  in 23 s;
+* ``CARDLAB_FUZZ_EXAMPLES=20000 CARDLAB_FUZZ_RANDOM=1``: see the closing note of issue 11.
+
+A failure is an exception other than RecordError, an empty location, a mutant over the time
+bound, or a loaded record that does not save and load again equal. A refusal whose cause is an
+engine's untyped exception (wrapped by the replay's guard) is counted as "engine" and printed
+by ``-s``; all the runs above had 0.
 """
 
+import copy
 import json
 import os
 import time
@@ -33,7 +43,9 @@ from cardlab.errors import CardlabError, RecordError  # noqa: E402
 DATA = Path(__file__).resolve().parent.parent / "data"
 FILES = sorted(DATA.glob("*.json"))
 TEXTS = {f.name: f.read_text(encoding="utf-8") for f in FILES}
-EXAMPLES = int(os.environ.get("CARDLAB_FUZZ_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("CARDLAB_FUZZ_EXAMPLES", "1000"))
+#: CARDLAB_FUZZ_RANDOM=1 draws new mutants each run (default: the same ones every run)
+RANDOM = os.environ.get("CARDLAB_FUZZ_RANDOM") == "1"
 #: seconds one mutant may take to load or be refused (the largest sample loads in about 0.1 s;
 #: the bound is generous for a loaded machine)
 TIME_BOUND = 10.0
@@ -78,7 +90,7 @@ def json_mutant(draw, data):
                                  "int-like", "deep"]))
     if kind == "value" and path:
         parent = get(data, path[:-1])
-        parent[path[-1]] = draw(st.sampled_from(WRONG_VALUES))
+        parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(WRONG_VALUES)))   # never share a list
     elif kind == "int-like" and path:
         parent = get(data, path[:-1])
         v = parent[path[-1]]
@@ -94,11 +106,14 @@ def json_mutant(draw, data):
         if isinstance(target, dict):
             key = draw(st.sampled_from(["dealer", "seed", "pack", "actions", "comment", "title", "extra", "hands",
                                         "preset", "target", "\ud800", ""]))
-            target[key] = draw(st.sampled_from(WRONG_VALUES + [1, 2]))
+            target[key] = copy.deepcopy(draw(st.sampled_from(WRONG_VALUES + [1, 2])))
         elif isinstance(target, list):
-            target.insert(draw(st.integers(0, len(target))), draw(st.sampled_from(WRONG_VALUES + FOREIGN_ACTIONS)))
+            target.insert(draw(st.integers(0, len(target))),
+                          copy.deepcopy(draw(st.sampled_from(WRONG_VALUES + FOREIGN_ACTIONS))))
     elif kind == "actions":
-        hands = data.get("hands") or [{}]
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not hands:
+            hands = [{}]
         h = hands[draw(st.integers(0, len(hands) - 1))]
         acts = h.get("actions") if isinstance(h, dict) else None
         if isinstance(acts, list) and acts:
@@ -201,7 +216,7 @@ def check_one(name, text):
     return "loaded"
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not RANDOM, database=None,
           suppress_health_check=list(HealthCheck))
 @given(mutant())
 def test_mutated_records_load_or_raise_record_error(case):

@@ -300,7 +300,10 @@ class DealSampler:
         return t
 
     def sample(self, rng: random.Random) -> tuple:
-        """One deal: a tuple with, per location, a tuple of cards in random order."""
+        """One deal: a tuple with, per location, a tuple of cards in random order. Raises
+        :class:`~cardlab.errors.AnalysisArgumentError` if ``rng`` is not a ``random.Random``."""
+        if not isinstance(rng, random.Random):
+            raise AnalysisArgumentError("rng", f"rng must be a random.Random, not {type(rng).__name__}")
         L = len(self.knowledge.locations)
         room = self.knowledge._start()
         out = [[] for _ in range(L)]

@@ -100,7 +100,9 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
     n = len(players)
     if not v.accepts(n):
         raise AnalysisArgumentError("players", f"{v.title} is played by {v.players}, not {n}")
-    check_count("deals", deals)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise AnalysisArgumentError("deals", f"deals must be a positive whole number (play at least one deal), "
+                                             f"not {deals!r}")
     check_count("max_actions", max_actions)
     check_seed(seed)
     if names is not None and (isinstance(names, (str, bytes)) or len(names) != n):
@@ -148,10 +150,15 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
 def standings(table):
     """Per player label, from a :func:`tournament` table: hands played, hands "won" (in which
     his value was the highest at the table and not everybody's was the same; partners win
-    together), and the total and mean value. Sorted by total, best first."""
+    together), and the total and mean value. Sorted by total, best first. Raises
+    :class:`~cardlab.errors.AnalysisArgumentError` if ``table`` is not a :func:`tournament`
+    table (a DataFrame with "seat N" columns)."""
     import pandas as pd
 
-    seat_cols = [c for c in table.columns if c.startswith("seat ")]
+    columns = [str(c) for c in getattr(table, "columns", ())]
+    seat_cols = [c for c in columns if c.startswith("seat ")]
+    if not seat_cols:
+        raise AnalysisArgumentError("table", "table must be a tournament() table, with a 'seat N' column per seat")
     labels = sorted({x for c in seat_cols for x in table[c]})
     values = table[labels]
     top = values.max(axis=1)
