@@ -4,7 +4,8 @@ Registered variant name: ``"russian-501"`` (``cardlab.variants.get("russian-501"
 ``state.variant`` of every state); rules :class:`Russian501Rules`, states
 :class:`Russian501State`, seat views :class:`Russian501View`, results
 :class:`Russian501Result`, the score keeper :class:`Russian501Game` (in
-:mod:`cardlab.russian501_game`, also reachable here). The table is drawn by
+:mod:`cardlab.russian501_game`, also reachable here); the words for each step, each refusal
+and each action's button are in :mod:`cardlab.russian501_words`. The table is drawn by
 :mod:`cardlab.render.russian501`, the rule-based computer player is
 :class:`cardlab.players.russian501.Russian501Player`, and the solver reads states through
 :mod:`cardlab.analysis.adapt_russian501`.

@@ -5,7 +5,7 @@ read states and never change them."""
 from __future__ import annotations
 
 from .actions import Action
-from .cards import Rank, format_cards  # noqa: F401
+from .cards import format_cards
 from .errors import IllegalActionError
 from .russian501 import NO_TRUMP, RULES, Russian501State, _KQ, _PTS_AT, _action_text, _malformed
 from .tricks import explain_duty

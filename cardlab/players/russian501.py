@@ -89,7 +89,8 @@ class Russian501Player:
     It passes its two least useful cards (nines and jacks of short side suits, never a marriage
     card or a trump when it can help it), the first to the opponent on its left.
 
-    Play: when leading it declares its best marriage, else leads a card no unseen card can beat,
+    Play: when leading it declares its best marriage (the trump marriage first) and then leads its
+    king; else it leads a card no unseen card can beat,
     else a low card of its longest side suit (keeping marriage cards). When following: if its
     partner (the other opponent of the bidder) is winning the trick and cannot be beaten (it
     plays last, or no unseen card beats the partner's), it throws its highest-scoring non-trump;
