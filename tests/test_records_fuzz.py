@@ -14,10 +14,11 @@ Runs: ``.venv/bin/python -m pytest -q -p no:cacheprovider tests/test_records_fuz
 ``CARDLAB_FUZZ_EXAMPLES=6000`` tries 6,000, and ``CARDLAB_FUZZ_RANDOM=1`` draws new ones each
 run. Counts (2 cores shared with other jobs):
 
-* the default run: 1,000 mutants tried, 0 failures;
+* the default run: 1,000 mutants tried (140 loaded, 860 refused), 0 failures, in about 5 s;
 * ``CARDLAB_FUZZ_EXAMPLES=6000``: 6,000 mutants tried (726 loaded, 5,274 refused), 0 failures,
   in 23 s;
-* ``CARDLAB_FUZZ_EXAMPLES=20000 CARDLAB_FUZZ_RANDOM=1``: see the closing note of issue 11.
+* ``CARDLAB_FUZZ_EXAMPLES=20000 CARDLAB_FUZZ_RANDOM=1``: 20,000 new mutants tried (2,306
+  loaded, 17,694 refused), 0 failures, in 71 s.
 
 A failure is an exception other than RecordError, an empty location, a mutant over the time
 bound, or a loaded record that does not save and load again equal. A refusal whose cause is an
