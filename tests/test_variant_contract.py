@@ -109,10 +109,19 @@ def check_state(v, module, s, rng):
     for seat in range(n):
         view = s.view(seat)
         assert view.seat == seat
-        assert tuple(sorted(view.hand)) == tuple(sorted(s.hands[seat]))
+        if getattr(view, "looked", True) is False:
+            # 501: a bidder who has not looked at their cards (bidding blind) sees no hand
+            assert view.hand == ()
+        else:
+            assert tuple(sorted(view.hand)) == tuple(sorted(s.hands[seat]))
         unseen = set(view.unseen)
         assert not unseen & set(view.hand)
-        shown = cards_in(dataclasses.replace(view, unseen=()))
+        hide = {"unseen": ()}
+        if hasattr(view, "prikup"):
+            # 501's view names the prikup cards that were shown to everyone, even once
+            # they lie in the bidder's hand; that is knowledge, not a leak
+            hide["prikup"] = ()
+        shown = cards_in(dataclasses.replace(view, **hide))
         assert not unseen & set(shown), f"unseen cards shown in {v.name} view of seat {seat}"
         assert set(s.pack) <= unseen | set(shown), "every card seen or unseen"
         assert tuple(view.legal_actions) == (legal if seat == s.to_act else ())
