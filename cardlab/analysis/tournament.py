@@ -22,7 +22,12 @@ def _make(spec: Any, seed: int, variant: str):
     from ..players import make_player
 
     if isinstance(spec, str):
-        return make_player(spec, seed, variant=variant)
+        player = make_player(spec, seed, variant=variant)
+        if getattr(player, "budget", None) is not None:
+            # a clock would make the table depend on the machine's speed: a kind named by its
+            # string decides by its sample count alone, so the same arguments give the same table
+            player.budget = None
+        return player
     if callable(getattr(spec, "choose", None)):
         return spec
     if callable(spec):  # a factory taking the seed
@@ -46,7 +51,10 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
     players : sequence
         One entry per seat of the table: a player kind (``"random"``, ``"heuristic"``,
         ``"search"``), an object with ``choose(view)``, or a factory ``f(seed) -> player``.
-        Kinds are built afresh for each hand with a seed derived from the deal.
+        Kinds are built afresh for each hand with a seed derived from the deal; a ``"search"``
+        kind plays without its time budget (by its sample count alone), so the table does not
+        depend on the machine's speed. A factory's players are used as built: give them
+        ``budget=None`` for a reproducible table.
     deals : int
         Number of deals (seeds ``seed`` .. ``seed + deals - 1``); each is played once per
         rotation of the players round the table (with four players, two partnerships, twice:
