@@ -54,11 +54,6 @@ def _points_table(rules, values: dict) -> tuple:
     return tuple(out)
 
 
-def _cards_of_trick(trick) -> list:
-    """The cards of a trick in play order, whether stored as cards or (seat, card) pairs."""
-    return [x[1] if isinstance(x, tuple) else x for x in trick]
-
-
 def _recency(tricks, pos_of) -> tuple:
     out: list = []
     for t in reversed(tricks):
@@ -71,7 +66,7 @@ def _recency(tricks, pos_of) -> tuple:
 def _played(view) -> set:
     out = set(view.trick)
     for t in view.tricks:
-        out.update(x[1] if isinstance(x, tuple) else x for x in t.cards)
+        out.update(t.played)
     return out
 
 
@@ -149,19 +144,16 @@ def _play_knowledge(view, playing, known, trick_rules, effective, names, other_l
     n = len(playing)
 
     def seats_cards(leader, cards):
-        out = []
-        for k, x in enumerate(cards):
-            if isinstance(x, tuple):
-                out.append((x[0], effective(x[1])))
-            else:
-                out.append((playing[(playing.index(leader) + k) % n], effective(x)))
-        return out
+        """(seat, effective card) pairs of the trick in progress: its cards in play order from
+        ``leader`` round the playing seats."""
+        start = playing.index(leader)
+        return [(playing[(start + k) % n], effective(c)) for k, c in enumerate(cards)]
 
-    tricks = [(t.leader, t.cards) for t in view.tricks]
+    # completed tricks are tricks.Trick (cards by seat); the trick in progress is its cards
+    tricks = [[(s, effective(c)) for s, c in t.cards] for t in view.tricks]
     if view.trick:
-        tricks.append((getattr(view, "leader", None), view.trick))
-    for ti, (leader, cards) in enumerate(tricks):
-        sc = seats_cards(leader, cards)
+        tricks.append(seats_cards(view.leader, view.trick))
+    for ti, sc in enumerate(tricks):
         led = sc[0][1].suit
         best = sc[0][1]
         trumped = False
