@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from .cards import Card, Suit
 
-__all__ = ["Action", "play"]
+__all__ = ["Action", "play", "action_text", "payload_text"]
 
 
 class Action(NamedTuple):
@@ -59,3 +59,29 @@ _PLAY = {int(c): Action("play", c) for c in Card._table.values()}
 def play(card: Card) -> Action:
     """The (interned) action of playing ``card``."""
     return _PLAY[int(card)]
+
+
+def payload_text(x) -> str:
+    """A card, suit, word, number or tuple of them as text (``"Q♥"``, ``"♥"``, ``"A♦ 8♣"``); raises nothing."""
+    if isinstance(x, Suit):
+        return x.symbol
+    if isinstance(x, (tuple, list)):
+        return " ".join(payload_text(y) for y in x) or "()"
+    try:
+        return str(x)
+    except Exception:  # noqa: BLE001 - a hand-built payload whose __str__ fails
+        return type(x).__name__
+
+
+def action_text(action) -> str:
+    """``action`` as text for a message, as ``str(action)`` writes a well-formed one but with
+    every field shown (a malformed play writes its kind and payload too), never a raw tuple or
+    a repr: ``"Q♥"``, ``"marriage ♥"``, ``"bid A♦ 8♣ 7♣"``, ``"play None 1"``. Raises nothing:
+    the refusals of every variant use it on whatever they were given."""
+    try:
+        kind, card, value = action
+    except (TypeError, ValueError):
+        return payload_text(action)
+    if kind == "play" and isinstance(card, Card) and value is None:
+        return str(card)
+    return " ".join(payload_text(x) for x in (kind, card, value) if x is not None)

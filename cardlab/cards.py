@@ -26,6 +26,7 @@ __all__ = [
     "format_cards",
     "PACK_24",
     "JOKER",
+    "check_pack",
 ]
 
 
@@ -265,3 +266,53 @@ PACK_24: tuple[Card, ...] = tuple(
     for s in Suit
     for r in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
 )
+
+
+def check_pack(pack, allowed=PACK_24, *, game: str = "the", rule: str = "") -> tuple[Card, ...]:
+    """Read and validate a pack given card by card (e.g. from a record): every card readable,
+    none twice, every card one of ``allowed``, and exactly as many cards as ``allowed`` holds.
+
+    Parameters
+    ----------
+    pack : sequence of Card or str
+        The pack from the top (index 0 is dealt first).
+    allowed : sequence of Card
+        The game's pack (default :data:`PACK_24`, A 10 K Q J 9 of each suit).
+    game : str
+        The game's name for the messages (``"a Sixty-six"`` pack, ``"a 501"`` pack).
+    rule : str
+        The rule id to cite, e.g. ``"66.deal"``.
+
+    Returns
+    -------
+    tuple of Card
+
+    Raises
+    ------
+    DealError
+        Naming the first card at fault and its position, or the wrong count.
+    """
+    from .errors import DealError
+
+    cite = f" [rule {rule}]" if rule else ""
+    try:
+        cards = tuple(parse_card(c) for c in pack)
+    except NotationError as exc:
+        raise DealError(f"the pack has a card that cannot be read: {exc}") from None
+    except TypeError:
+        raise DealError(f"a pack is a list of cards, not {pack!r}") from None
+    allowed_set = frozenset(allowed)
+    what = "A 10 K Q J 9 of each suit" if allowed_set == _PACK_24_SET else format_cards(sorted(allowed_set))
+    if len(cards) != len(allowed_set):
+        raise DealError(f"{game} pack has {len(allowed_set)} cards ({what}), not {len(cards)}{cite}")
+    seen: set[Card] = set()
+    for i, c in enumerate(cards):
+        if c not in allowed_set:
+            raise DealError(f"card {i} ({c}) is not in the {len(allowed_set)}-card pack ({what}){cite}")
+        if c in seen:
+            raise DealError(f"card {i} ({c}) appears twice in the pack{cite}")
+        seen.add(c)
+    return cards
+
+
+_PACK_24_SET = frozenset(PACK_24)

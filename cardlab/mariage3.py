@@ -74,7 +74,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
-from .actions import _PLAY, Action, play
+from .actions import _PLAY, Action, action_text, play
+from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .errors import DealError, IllegalActionError, NotationError, RulesError
 from .rulesets import RuleSet
@@ -357,21 +358,8 @@ def parse_action(text: str | Action) -> Action:
                             f"(or 'trumps ♥' / 'turn' when eldest fixes trumps) ({exc})") from None
 
 
-def _field_text(x) -> str:
-    if isinstance(x, Suit):
-        return x.symbol
-    if isinstance(x, (tuple, list)):
-        return " ".join(_field_text(y) for y in x)
-    return str(x)
 
 
-def _action_text(action: Action) -> str:
-    """The action as text, as :meth:`Action.__str__` writes it, but with every field shown (a
-    malformed play writes its kind and payload too) and none as a raw tuple."""
-    kind, card, value = action
-    if kind == "play" and card is not None and value is None:
-        return str(card)
-    return " ".join(_field_text(x) for x in (kind, card, value) if x is not None)
 
 
 _SHAPES = {"play": "a card is played by itself, and it must be one of the 24 cards of the pack",
@@ -391,11 +379,11 @@ def _malformed(action: Action) -> str | None:
     elif kind == "turn":
         ok = card is None and value is None
     else:
-        return (f"'{_action_text(action)}' is not a three-player Mariage action: play a card, announce a marriage "
+        return (f"'{action_text(action)}' is not a three-player Mariage action: play a card, announce a marriage "
                 f"('marriage ♥'), or, when eldest fixes trumps, 'trumps ♥' or 'turn'")
     if ok:
         return None
-    return f"'{_action_text(action)}' is not a well-formed action: {_SHAPES[kind]}"
+    return f"'{action_text(action)}' is not a well-formed action: {_SHAPES[kind]}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -417,21 +405,10 @@ ELDEST_TURN = 9
 _PACK_SET = frozenset(PACK_24)
 
 
-def _check_pack(pack: Sequence) -> tuple[Card, ...]:
-    try:
-        cards = tuple(parse_card(c) for c in pack)
-    except NotationError as exc:
-        raise DealError(f"the pack has a card that cannot be read: {exc}") from None
-    if len(cards) != 24:
-        raise DealError(f"a Mariage pack has 24 cards (A 10 K Q J 9 of each suit), not {len(cards)}")
-    seen: set[Card] = set()
-    for i, c in enumerate(cards):
-        if c not in _PACK_SET:
-            raise DealError(f"card {i} ({c}) is not in the 24-card pack (A 10 K Q J 9 only) [rule m3.deal]")
-        if c in seen:
-            raise DealError(f"card {i} ({c}) appears twice in the pack")
-        seen.add(c)
-    return cards
+def check_pack(pack: Sequence) -> tuple[Card, ...]:
+    """Validate a pack from a record: the 24 cards A 10 K Q J 9 of each suit, each once.
+    Raises :class:`DealError` naming the card at fault [rule m3.deal]."""
+    return _cards.check_pack(pack, game="a Mariage", rule="m3.deal")
 
 
 def _seat_of(dealer: int, k: int) -> int:
@@ -473,7 +450,7 @@ def deal(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | 
     names = tuple(names)
     if len(names) != 3:
         raise DealError(f"three-player Mariage needs three names, not {len(names)}")
-    cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
+    cards = shuffled_pack(seed) if pack is None else check_pack(pack)
     return Mariage3State._initial(rules, dealer, cards, names)
 
 
@@ -1441,7 +1418,7 @@ def describe_action(action: Action, state: Mariage3State | None = None) -> "vari
 
     kind, card, value = action.kind, action.card, action.value
     if _malformed(action) is not None:
-        return ActionText("other", _action_text(action), "")
+        return ActionText("other", action_text(action), "")
     if kind == "play":
         leading = state is None or not getattr(state, "trick", ())
         return ActionText("card", str(card), (f"Lead {card}. [rule m3.lead]" if leading else
@@ -1458,28 +1435,3 @@ def describe_action(action: Action, state: Mariage3State | None = None) -> "vari
     return ActionText("trumps", "Turn up the next card",
                       "Do not name trumps: the first card of your next packet is dealt face up and its suit is "
                       "trumps. [rule m3.trumps-choice]")
-
-
-def _register() -> None:
-    from . import variants
-
-    variants.register(variants.Variant(
-        name=VARIANT,
-        title="Russian Mariage for three",
-        players=3,
-        rules_from_dict=Mariage3Rules.from_dict,
-        check_pack=_check_pack,
-        deal=deal,
-        new_game=lambda rules, first_dealer, names: Mariage3Game(rules, first_dealer, names),
-        module="cardlab.mariage3",
-        presets=PRESETS,
-        describe_action=describe_action,
-        seat_names=("A", "B", "C"),
-        renderer="cardlab.render.mariage3",
-        adapter="cardlab.analysis.adapt_mariage3",
-        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players.mariage3:Mariage3Player",
-                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
-    ))
-
-
-_register()

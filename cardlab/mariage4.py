@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, NamedTuple, Sequence
 
 from .actions import Action, play
+from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
@@ -628,21 +629,10 @@ def shuffled_pack(seed: int) -> tuple[Card, ...]:
 _SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(23, 0, -1))
 
 
-def _check_pack(pack: Sequence) -> tuple[Card, ...]:
-    try:
-        cards = tuple(parse_card(c) for c in pack)
-    except NotationError as exc:
-        raise DealError(f"the pack has a card that cannot be read: {exc}") from None
-    if len(cards) != 24:
-        raise DealError(f"the pack has 24 cards (A 10 K Q J 9 of each suit), not {len(cards)}")
-    seen = set()
-    for i, c in enumerate(cards):
-        if c not in _PACK_SET:
-            raise DealError(f"card {i} ({c}) is not in the 24-card pack (A 10 K Q J 9 only)")
-        if c in seen:
-            raise DealError(f"card {i} ({c}) appears twice in the pack")
-        seen.add(c)
-    return cards
+def check_pack(pack: Sequence) -> tuple[Card, ...]:
+    """Validate a pack from a record: the 24 cards A 10 K Q J 9 of each suit, each once.
+    Raises :class:`DealError` naming the card at fault [rule m4.deal]."""
+    return _cards.check_pack(pack, game="a Mariage", rule="m4.deal")
 
 
 def deal(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, seed: int | None = None,
@@ -675,7 +665,7 @@ def deal(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, seed: int | None = N
     names = tuple(names)
     if len(names) != 4:
         raise DealError(f"four players sit at the table, not {len(names)}")
-    cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
+    cards = shuffled_pack(seed) if pack is None else check_pack(pack)
     return Mariage4State._initial(rules, dealer, cards, names)
 
 
@@ -698,7 +688,7 @@ def deal_from_hands(hands: Sequence, rules: Mariage4Rules = RUSSIAN_4, dealer: i
         seat = (eldest + k) % 4
         dealt[3 * k:3 * k + 3] = hs[seat][:3]
         dealt[12 + 3 * k:12 + 3 * k + 3] = hs[seat][3:]
-    dealt = _check_pack(dealt)
+    dealt = check_pack(dealt)
     if not 1 <= cut <= 23:
         raise DealError("a cut moves 1 to 23 cards")
     if rules.nine_cut_rule and dealt[-1].rank == Rank.NINE:
@@ -999,7 +989,8 @@ class Mariage4State(GameState):
     def _refusal(self, a) -> IllegalActionError:
         """The error for an action that is not one of :meth:`legal_actions`: the explained check's
         rule and reason, or ``m4.action`` when the action only looks like a legal one."""
-        from .mariage4_explain import action_text, check, waiting_for
+        from .actions import action_text
+        from .mariage4_explain import check, waiting_for
 
         why = check(self, a)
         if why is None:
@@ -1447,34 +1438,3 @@ def describe_action(action: Action, state: Mariage4State | None = None):
     from .mariage4_explain import describe_action as describe
 
     return describe(action, state)
-
-
-def _new_game(rules, first_dealer, names):
-    from .eight import EightGame
-
-    return EightGame(rules, first_dealer, names)
-
-
-def _register() -> None:
-    from . import variants
-
-    variants.register(variants.Variant(
-        name=VARIANT,
-        title="Russian Mariage for four (two pairs)",
-        players=4,
-        rules_from_dict=Mariage4Rules.from_dict,
-        check_pack=_check_pack,
-        deal=deal,
-        new_game=_new_game,
-        module="cardlab.mariage4",
-        presets=PRESETS,
-        describe_action=describe_action,
-        seat_names=("A", "B", "C", "D"),
-        renderer="cardlab.render.mariage4",
-        adapter="cardlab.analysis.adapt_mariage4",
-        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players.mariage4:Mariage4Player",
-                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
-    ))
-
-
-_register()

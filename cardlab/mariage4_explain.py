@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, play
+from .actions import Action, action_text, play
 from .cards import Card, Rank, Suit, format_cards
 from .mariage4 import (_CLAIM, _CONTRACT_ACTIONS, _CUT, _MARRIAGE, _PTS, _REDEAL_WORDS, _REDEALS, _TRUMP,
                        ASK_NINE, CONTRACT_NAMES, CONTRACTS, NINES, PASS, PLACE_NONE, TURN, _has_beatable,
@@ -58,25 +58,6 @@ def candidates(s) -> list[Action]:
         return out
     return []
 
-def action_text(action) -> str:
-    """``action`` as text, as :meth:`Action.__str__` writes it, but with every field shown (a
-    malformed play writes its kind and payload too), never a raw tuple or a repr."""
-    def field(x):
-        if isinstance(x, Suit):
-            return x.symbol
-        if isinstance(x, (tuple, list)):
-            return "(" + " ".join(field(y) for y in x) + ")"
-        try:
-            return str(x)
-        except Exception:                                  # noqa: BLE001 - any object's text
-            return type(x).__name__
-    try:
-        kind, card, value = action
-    except (TypeError, ValueError):
-        return field(action)
-    if kind == "play" and isinstance(card, Card) and value is None:
-        return str(card)
-    return " ".join(field(x) for x in (kind, card, value) if x is not None)
 
 
 _NOTHING = frozenset({"turn", "pass", "three nines", "ask nine", *CONTRACTS})

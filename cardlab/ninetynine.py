@@ -62,11 +62,12 @@ from itertools import combinations, repeat
 from operator import is_
 from typing import ClassVar, Literal, NamedTuple, Sequence
 
-from .actions import Action, play
+from .actions import Action, action_text, play
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult
+from .variants import lazy_exports
 from .tricks import Trick, TrickRules, trick_winner
 
 __all__ = [
@@ -308,24 +309,6 @@ def parse_action(text: str | Action) -> Action:
             f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass' ({exc})") from None
 
 
-def _words(x) -> str:
-    if isinstance(x, Suit):
-        return x.symbol
-    if isinstance(x, (tuple, list)):
-        return " ".join(map(_words, x)) or "()"
-    return str(x)
-
-
-def _action_text(action: Action) -> str:
-    """``action`` as text for a refusal, field by field (a card or a tuple of cards where the
-    payload is malformed is written as cards, never as a repr)."""
-    kind, card, value = action
-    parts = [] if kind == "play" else [_words(kind)]
-    if card is not None or kind == "play":
-        parts.append(_words(card))
-    if value is not None:
-        parts.append(_words(value))
-    return " ".join(parts)
 
 
 _SHAPES = {"play": "a card play names one card of the pack ('A♠', 'Jo') and nothing more",
@@ -346,11 +329,11 @@ def _malformed(action: Action) -> str | None:
         ok = card is None and value is None
     else:
         what = "Ninety-Nine has no marriages; " if kind == "marriage" else ""
-        return (f"'{_action_text(action)}' is not a Ninety-Nine action: {what}play a card, lay aside bid cards "
+        return (f"'{action_text(action)}' is not a Ninety-Nine action: {what}play a card, lay aside bid cards "
                 f"('bid 6♦ K♠ A♣'), or say 'declare', 'reveal' or 'pass'")
     if ok:
         return None
-    return f"'{_action_text(action)}' is not a well-formed action: {_SHAPES[kind]}"
+    return f"'{action_text(action)}' is not a well-formed action: {_SHAPES[kind]}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -495,7 +478,7 @@ def _layout(dealer: int, packet: int) -> tuple[tuple[int, ...], ...]:
 _LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _check_pack_cards(pack: Sequence) -> tuple[Card, ...]:
+def check_pack(pack: Sequence) -> tuple[Card, ...]:
     """Validate a pack from a record: the 36 cards plus optionally the joker or ♣2 (any rules).
     Raises :class:`DealError` saying what is wrong."""
     try:
@@ -522,8 +505,8 @@ def _check_pack_cards(pack: Sequence) -> tuple[Card, ...]:
     return cards
 
 
-def _check_pack(pack: Sequence, rules: NinetyNineRules) -> tuple[Card, ...]:
-    cards = _check_pack_cards(pack)
+def _check_pack_for(pack: Sequence, rules: NinetyNineRules) -> tuple[Card, ...]:
+    cards = check_pack(pack)
     if len(cards) != rules.pack_size or (rules.wild is not None and rules.wild not in cards):
         what = (f"37 cards with the {'joker' if rules.wild == JOKER else '♣2'}" if rules.wild is not None
                 else "the 36 cards without a joker")
@@ -587,7 +570,7 @@ def deal(rules: NinetyNineRules = CLASSIC, dealer: int = 0, seed: int | None = N
                                            or previous_successes not in (0, 1, 2, 3)):
         raise DealError("previous_successes (0 to 3) is only for the revised rules, where it fixes trumps "
                         "[rule 99.trump.successes]")
-    cards = shuffled_pack(seed, rules) if pack is None else _check_pack(pack, rules)
+    cards = shuffled_pack(seed, rules) if pack is None else _check_pack_for(pack, rules)
     layout = _layout(dealer, rules.deal_packet)
     hands = tuple(tuple(cards[i] for i in idx) for idx in layout)
     if rules.mode == "classic":
@@ -1408,7 +1391,7 @@ def describe_action(action: Action, state: "NinetyNineState | None" = None) -> "
     from .variants import ActionText
 
     if _malformed(action) is not None:
-        return ActionText("other", _action_text(action), "")
+        return ActionText("other", action_text(action), "")
     kind, card, value = action
     rules = getattr(state, "rules", None) or REVISED
     if kind == "play":
@@ -1441,43 +1424,6 @@ def describe_action(action: Action, state: "NinetyNineState | None" = None) -> "
     return ActionText("pass", "No premium bid", "Pass: make no premium bid this deal. [rule 99.premium]")
 
 
-def __getattr__(name: str):
-    # The score keepers live in cardlab.ninetynine_game (to keep this module short); they are
-    # imported on first use as cardlab.ninetynine.NinetyNineGame and .NinetyNineRubber.
-    if name in ("NinetyNineGame", "NinetyNineRubber"):
-        from . import ninetynine_game
-
-        return getattr(ninetynine_game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _new_game(rules, first_dealer, names):
-    from .ninetynine_game import NinetyNineGame
-
-    return NinetyNineGame(rules, first_dealer, names)
-
-
-def _register() -> None:
-    from . import variants
-
-    variants.register(variants.Variant(
-        name=VARIANT,
-        title="Ninety-Nine (David Parlett)",
-        players=3,
-        rules_from_dict=NinetyNineRules.from_dict,
-        check_pack=_check_pack_cards,
-        deal=deal,
-        new_game=_new_game,
-        module="cardlab.ninetynine",
-        presets=PRESETS,
-        describe_action=describe_action,
-        seat_names=("A", "B", "C"),
-        renderer="cardlab.render.ninetynine",
-        adapter="cardlab.analysis.adapt_ninetynine",
-        player_kinds={"random": "cardlab.players:RandomPlayer",
-                      "heuristic": "cardlab.players.ninetynine:NinetyNinePlayer",
-                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
-    ))
-
-
-_register()
+# The score keepers live in cardlab.ninetynine_game (to keep this module short); they are
+# imported on first use as cardlab.ninetynine.NinetyNineGame and .NinetyNineRubber.
+__getattr__ = lazy_exports(__name__, {"NinetyNineGame": "cardlab.ninetynine_game", "NinetyNineRubber": "cardlab.ninetynine_game"})

@@ -79,11 +79,13 @@ import functools
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
-from .actions import Action, play
+from .actions import Action, action_text, play
+from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult
+from .variants import lazy_exports
 from .tricks import RANKS_66, Trick, TrickRules, legal_plays, trick_winner
 
 __all__ = ["Russian501Rules", "PAGAT_501", "LITERAL_501", "FIVES_501", "PRESETS", "CARD_POINTS", "RULES",
@@ -451,21 +453,10 @@ def shuffled_pack(seed: int) -> tuple[Card, ...]:
     return _sp(seed)
 
 
-def _check_pack(pack: Sequence) -> tuple[Card, ...]:
-    try:
-        cards = tuple(parse_card(c) for c in pack)
-    except NotationError as exc:
-        raise DealError(f"the pack has a card that cannot be read: {exc}") from None
-    if len(cards) != 24:
-        raise DealError(f"a 501 pack has 24 cards (A 10 K Q J 9 of each suit), not {len(cards)} [rule 501.deal]")
-    seen: set = set()
-    for i, c in enumerate(cards):
-        if c not in _PACK_SET:
-            raise DealError(f"card {i} ({c}) is not in the 24-card pack (A 10 K Q J 9 only) [rule 501.deal]")
-        if c in seen:
-            raise DealError(f"card {i} ({c}) appears twice in the pack [rule 501.deal]")
-        seen.add(c)
-    return cards
+def check_pack(pack: Sequence) -> tuple[Card, ...]:
+    """Validate a pack from a record: the 24 cards A 10 K Q J 9 of each suit, each once.
+    Raises :class:`DealError` naming the card at fault [rule 501.deal]."""
+    return _cards.check_pack(pack, game="a 501", rule="501.deal")
 
 
 @functools.lru_cache(maxsize=None)
@@ -515,7 +506,7 @@ def deal(rules: Russian501Rules = PAGAT_501, dealer: int = 0, seed: int | None =
                         f"[rule 501.players]")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(names):
         raise DealError(f"the dealer is a seat from 0 to {len(names) - 1}, not {dealer!r}")
-    cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
+    cards = shuffled_pack(seed) if pack is None else check_pack(pack)
     seat_indexes, talon_indexes = _deal_layout(dealer, len(names))
     hands = tuple(tuple(cards[i] for i in ix) for ix in seat_indexes)
     talon = tuple(cards[i] for i in talon_indexes)
@@ -1284,35 +1275,15 @@ class Russian501State(GameState):
         return explain_step(self)
 
 
-def _text(x) -> str:
-    """A card, suit, word, number or tuple of them as text (``"Q♥"``, ``"♥"``, ``"None None"``)."""
-    if isinstance(x, Suit):
-        return x.symbol
-    if isinstance(x, (tuple, list)):
-        return " ".join(_text(y) for y in x)
-    return str(x)
 
 
-def _action_text(action) -> str:
-    """The action as ``str(action)`` writes a well-formed one, any payload written as text
-    (never a repr); a payload whose text cannot be made is named by its type."""
-    try:
-        kind, card, value = action
-        parts = [] if kind == "play" else [_text(kind)]
-        if card is not None or kind == "play":
-            parts.append(_text(card))
-        if value is not None:
-            parts.append(_text(value))
-        return " ".join(parts)
-    except Exception:  # noqa: BLE001 - a hand-built payload whose __str__ fails
-        return f"an action of kind {type(getattr(action, 'kind', None)).__name__}"
 
 
 def _malformed(action) -> str | None:
     """Why ``action`` is not an action of 501 at all (unknown kind, wrong payload, a number equal
     to a card or a suit), or ``None`` if it is well formed (it may still be illegal now)."""
     if not isinstance(action, Action):
-        return f"{_action_text(action)} is not an Action"
+        return f"{action_text(action)} is not an Action"
     kind, card, value = action
     if kind.__class__ is not str or kind not in _KINDS:
         why = ("is not a 501 action: look, pass, bid N, blind N, take, contract, concede, give a card, play a "
@@ -1341,7 +1312,7 @@ def _malformed(action) -> str | None:
         why = f"is not an action: '{kind}' takes no card and no value"
     else:
         return None
-    return f"'{_action_text(action)}' {why}"
+    return f"'{action_text(action)}' {why}"
 
 
 def describe_action(action: Action, state: "Russian501State | None" = None):
@@ -1351,43 +1322,6 @@ def describe_action(action: Action, state: "Russian501State | None" = None):
     return describe(action, state)
 
 
-def __getattr__(name: str):
-    # The score keeper lives in cardlab.russian501_game (to keep this module short); it is
-    # imported on first use as cardlab.russian501.Russian501Game (and score_changes).
-    if name in ("Russian501Game", "score_changes"):
-        from . import russian501_game
-
-        return getattr(russian501_game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _new_game(rules, first_dealer, names):
-    from .russian501_game import Russian501Game
-
-    return Russian501Game(rules, first_dealer, names)
-
-
-def _register() -> None:
-    from . import variants
-
-    variants.register(variants.Variant(
-        name=VARIANT,
-        title="501 (Russian three-player 66 with prikup)",
-        players=3,
-        rules_from_dict=Russian501Rules.from_dict,
-        check_pack=_check_pack,
-        deal=deal,
-        new_game=_new_game,
-        module="cardlab.russian501",
-        presets=PRESETS,
-        describe_action=describe_action,
-        seat_names=("A", "B", "C"),
-        renderer="cardlab.render.russian501",
-        adapter="cardlab.analysis.adapt_russian501",
-        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players.russian501:Russian501Player",
-                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
-        player_counts=(3, 4),
-    ))
-
-
-_register()
+# The score keeper lives in cardlab.russian501_game (to keep this module short); it is
+# imported on first use as cardlab.russian501.Russian501Game (and score_changes).
+__getattr__ = lazy_exports(__name__, {"Russian501Game": "cardlab.russian501_game", "score_changes": "cardlab.russian501_game"})

@@ -4,10 +4,10 @@ read states and never change them."""
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, action_text
 from .cards import format_cards
 from .errors import IllegalActionError
-from .russian501 import NO_TRUMP, RULES, Russian501State, _KQ, _PTS_AT, _action_text, _malformed
+from .russian501 import NO_TRUMP, RULES, Russian501State, _KQ, _PTS_AT, _malformed
 from .tricks import explain_duty
 
 __all__ = ["explain_step", "why_illegal", "not_your_turn", "describe_action"]
@@ -227,7 +227,7 @@ def describe_action(action: Action, state: "Russian501State | None" = None):
     from .variants import ActionText
 
     if _malformed(action) is not None:
-        return ActionText("other", _action_text(action), "")
+        return ActionText("other", action_text(action), "")
     kind, card, value = action
     if kind == "play":
         return ActionText("card", str(card), f"Play {card}. [rule 501.hold]")

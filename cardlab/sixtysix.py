@@ -33,11 +33,13 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
-from .actions import Action, play
+from .actions import Action, action_text, payload_text, play
+from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult
+from .variants import lazy_exports
 from .tricks import Trick, TrickRules, explain_duty
 
 __all__ = [
@@ -411,21 +413,10 @@ _DEALERS = {order: (itemgetter(*nd), itemgetter(*d), t, itemgetter(*st))
             for order in ("3-turn-3", "3-3-turn") for nd, d, t, st in [_layout(order)]}
 
 
-def _check_pack(pack: Sequence) -> tuple[Card, ...]:
-    try:
-        cards = tuple(parse_card(c) for c in pack)
-    except NotationError as exc:
-        raise DealError(f"the pack has a card that cannot be read: {exc}") from None
-    if len(cards) != 24:
-        raise DealError(f"a Sixty-six pack has 24 cards (A 10 K Q J 9 of each suit), not {len(cards)}")
-    seen: set[Card] = set()
-    for i, c in enumerate(cards):
-        if c not in _PACK_SET:
-            raise DealError(f"card {i} ({c}) is not in the 24-card pack (A 10 K Q J 9 only) [rule 66.deal]")
-        if c in seen:
-            raise DealError(f"card {i} ({c}) appears twice in the pack")
-        seen.add(c)
-    return cards
+def check_pack(pack: Sequence) -> tuple[Card, ...]:
+    """Validate a pack from a record: the 24 cards A 10 K Q J 9 of each suit, each once.
+    Raises :class:`DealError` naming the card at fault [rule 66.deal]."""
+    return _cards.check_pack(pack, game="a Sixty-six", rule="66.deal")
 
 
 _PACK_SET = frozenset(PACK_24)
@@ -459,7 +450,7 @@ def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = Non
         raise DealError(f"the dealer is seat 0 or 1, not {dealer!r}")
     if not isinstance(rules, SixtySixRules):
         raise RulesError(f"rules must be a SixtySixRules, not {type(rules).__name__}")
-    cards = shuffled_pack(seed) if pack is None else _check_pack(pack)
+    cards = shuffled_pack(seed) if pack is None else check_pack(pack)
     non_dealer_cards, dealer_cards, turnup, stock = _DEALERS[rules.deal_order]
     hands = (non_dealer_cards(cards), dealer_cards(cards))
     if dealer == 0:
@@ -1257,50 +1248,30 @@ class SixtySixState(GameState):
 _KINDS = ("play", "marriage", "exchange", "close", "out", "draw", "pass")
 
 
-def _payload_text(x) -> str:
-    """A card, suit, word, number or tuple of them as text (``"Q♥"``, ``"♥"``, ``"None None"``)."""
-    if isinstance(x, Suit):
-        return x.symbol
-    if isinstance(x, (tuple, list)):
-        return " ".join(_payload_text(y) for y in x)
-    return str(x)
 
 
-def _action_text(action) -> str:
-    """The action as text, as ``str(action)`` writes a well-formed one, with any payload written
-    as text (never a repr); a payload whose text cannot be made is named by its type."""
-    try:
-        kind, card, value = action
-        parts = [] if kind == "play" else [_payload_text(kind)]
-        if card is not None or kind == "play":
-            parts.append(_payload_text(card))
-        if value is not None:
-            parts.append(_payload_text(value))
-        return " ".join(parts)
-    except Exception:  # noqa: BLE001 - a hand-built payload whose __str__ fails
-        return f"an action of kind {type(getattr(action, 'kind', None)).__name__}"
 
 
 def _malformed(action) -> str | None:
     """Why ``action`` is not an action of Sixty-six at all (wrong kind or payload), or ``None``
     if it is well formed (it may still be illegal now)."""
     if not isinstance(action, Action):
-        return f"{_action_text(action)} is not an Action"
+        return f"{action_text(action)} is not an Action"
     kind, card, value = action
     if kind not in _KINDS:
-        return (f"'{_action_text(action)}' is not a Sixty-six action: play a card, announce a marriage "
+        return (f"'{action_text(action)}' is not a Sixty-six action: play a card, announce a marriage "
                 f"(marriage ♥), exchange, close, out, draw or pass")
     if kind == "play":
         if card.__class__ is not Card or card not in _PACK_SET:
-            return f"'{_action_text(action)}' is not a card play: give one card of the 24-card pack (A 10 K Q J 9)"
+            return f"'{action_text(action)}' is not a card play: give one card of the 24-card pack (A 10 K Q J 9)"
         if value is not None:
-            return f"a card play ({card}) takes no value, not '{_payload_text(value)}'"
+            return f"a card play ({card}) takes no value, not '{payload_text(value)}'"
     elif kind == "marriage":
         if card is not None or value.__class__ is not Suit:
-            return (f"'{_action_text(action)}' is not a marriage: a marriage names its suit only "
+            return (f"'{action_text(action)}' is not a marriage: a marriage names its suit only "
                     f"(marriage ♥), not a card or a number")
     elif card is not None or value is not None:
-        return f"'{_action_text(action)}' is not an action: '{kind}' takes no card and no value"
+        return f"'{action_text(action)}' is not an action: '{kind}' takes no card and no value"
     return None
 
 
@@ -1414,42 +1385,6 @@ def describe_action(action: Action, state: "SixtySixState | None" = None) -> "va
     return ActionText("other", str(action), "")
 
 
-def __getattr__(name: str):
-    # The score keeper lives in cardlab.sixtysix_game (to keep this module short); it is
-    # imported on first use as cardlab.sixtysix.SixtySixGame.
-    if name == "SixtySixGame":
-        from .sixtysix_game import SixtySixGame
-
-        return SixtySixGame
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _new_game(rules, first_dealer, names):
-    from .sixtysix_game import SixtySixGame
-
-    return SixtySixGame(rules, first_dealer, names)
-
-
-def _register() -> None:
-    from . import variants
-
-    variants.register(variants.Variant(
-        name=VARIANT,
-        title="Sixty-six for two (Santase, Russian Mariage, German 66)",
-        players=2,
-        rules_from_dict=SixtySixRules.from_dict,
-        check_pack=_check_pack,
-        deal=deal,
-        new_game=_new_game,
-        module="cardlab.sixtysix",
-        presets=PRESETS,
-        describe_action=describe_action,
-        seat_names=("A", "B"),
-        renderer="cardlab.render.sixtysix",
-        adapter="cardlab.analysis.adapt_sixtysix",
-        player_kinds={"random": "cardlab.players:RandomPlayer", "heuristic": "cardlab.players.sixtysix:SixtySixPlayer",
-                      "search": "cardlab.analysis.search_player:SamplingPlayer"},
-    ))
-
-
-_register()
+# The score keeper lives in cardlab.sixtysix_game (to keep this module short); it is
+# imported on first use as cardlab.sixtysix.SixtySixGame.
+__getattr__ = lazy_exports(__name__, {"SixtySixGame": "cardlab.sixtysix_game"})

@@ -1,21 +1,23 @@
 """The one registry of variants: everything a front end needs to know about each game.
 
-Each rules module describes its variant with a :class:`Variant` and registers it when imported;
-code that works for every variant (records, the stepper, the play table, tournaments, the
+Code that works for every variant (records, the stepper, the play table, tournaments, the
 analysis, benchmarks, tests) asks ``variants.get(name)`` (``name`` as stored in a record or in
-``state.variant``) and never branches on a variant's name.
+``state.variant``) and never branches on a variant's name. The variants cardlab ships are
+described by one line each in :data:`BUILTIN`; the rules modules hold rules only and do not
+register themselves. A variant from outside cardlab calls :func:`register` with a :class:`Variant`.
 
-A sixth variant adds four modules and touches nothing else:
+A sixth built-in variant adds four modules and one line of :data:`BUILTIN`:
 
-* ``cardlab/<variant>.py``: rules (rule set and presets, ``RULES``, deal, state, legality,
-  apply/playout, view, explanations in words, result, score keeper) and one :func:`register`;
-* ``cardlab/render/<variant>.py``: ``state_html(state, seat=None)`` and ``state_text(state, seat=None)``;
-* ``cardlab/players/<variant>.py``: its rule-based computer player;
-* ``cardlab/analysis/adapt_<variant>.py``: its solver adapter (``ADAPTER``), if it is analysed;
-plus its line in :data:`BUILTIN` below, sample records in ``data/`` and a notebook.
+* ``cardlab/<stem>.py``: rules (rule set and ``PRESETS``, ``RULES``, ``deal``, ``check_pack``,
+  state, legality, apply/playout, view, explanations in words, ``describe_action``, result);
+  its score keeper there or in a module of its own;
+* ``cardlab/render/<stem>.py``: ``state_html(state, seat=None)`` and ``state_text(state, seat=None)``;
+* ``cardlab/players/<stem>.py``: its rule-based computer player;
+* ``cardlab/analysis/adapt_<stem>.py``: its solver adapter (``ADAPTER``), if it is analysed;
 
-Heavier pieces (renderer, players, adapter) are named by module path and imported on first use,
-so ``import cardlab`` and importing a rules module stay light.
+plus sample records in ``data/``, golden counts in ``tests/perft/`` (``tools/perft.py --write``)
+and a notebook. The contract test (``tests/test_variant_contract.py``) then covers it unchanged.
+Every piece is named by module path and imported on first use, so ``import cardlab`` stays light.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-__all__ = ["Variant", "ActionText", "ACTION_GROUPS", "register", "get", "names", "BUILTIN"]
+__all__ = ["Variant", "ActionText", "ACTION_GROUPS", "Builtin", "register", "get", "names", "BUILTIN"]
 
 #: The groups a play table shows actions in, the same in every variant: ``"card"`` (a card
 #: played to a trick), ``"marriage"`` (announcing K+Q), ``"bid"`` (a bid or blind bid),
@@ -133,19 +135,84 @@ class Variant:
         target = self.player_kinds.get(kind)
         if target is None:
             raise ValueError(f"unknown player {kind!r} for {self.title}; choose one of {', '.join(self.player_kinds)}")
-        mod, attr = target.split(":")
-        return getattr(importlib.import_module(mod), attr)(seed)
+        return _attribute(target)(seed)
 
 
 _REGISTRY: dict[str, Variant] = {}
-#: Variants cardlab ships: name -> rules module, imported on first use so `import cardlab` stays light.
-BUILTIN = {
-    "sixty-six": "cardlab.sixtysix",
-    "russian-501": "cardlab.russian501",
-    "ninety-nine": "cardlab.ninetynine",
-    "mariage-3": "cardlab.mariage3",
-    "mariage-4": "cardlab.mariage4",
+class Builtin(NamedTuple):
+    """One line of :data:`BUILTIN`: what is not found in the rules module itself.
+
+    The rules module ``cardlab.<stem>`` gives ``PRESETS`` (the first is the default; the rule
+    set's class gives ``from_dict``), ``deal``, ``check_pack`` and ``describe_action``; the
+    renderer is ``cardlab.render.<stem>``, the rule-based player ``cardlab.players.<stem>:<heuristic>``
+    and the solver adapter ``cardlab.analysis.adapt_<stem>``.
+    """
+
+    stem: str
+    title: str
+    players: int
+    game: str                       # the score keeper, "module:Class" (called with rules, first_dealer, names)
+    heuristic: str                  # the rule-based player's class in cardlab.players.<stem>
+    player_counts: tuple[int, ...] = ()
+
+
+#: The variants cardlab ships, by name; each is built on first use (so ``import cardlab`` stays light).
+BUILTIN: dict[str, Builtin] = {
+    "sixty-six": Builtin("sixtysix", "Sixty-six for two (Santase, Russian Mariage, German 66)", 2,
+                         "cardlab.sixtysix_game:SixtySixGame", "SixtySixPlayer"),
+    "russian-501": Builtin("russian501", "501 (Russian three-player 66 with prikup)", 3,
+                           "cardlab.russian501_game:Russian501Game", "Russian501Player", (3, 4)),
+    "ninety-nine": Builtin("ninetynine", "Ninety-Nine (David Parlett)", 3,
+                           "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer"),
+    "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3:Mariage3Game", "Mariage3Player"),
+    "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.eight:EightGame",
+                         "Mariage4Player"),
 }
+
+#: The computer players every variant offers besides its rule-based one.
+_COMMON_PLAYERS = {"random": "cardlab.players:RandomPlayer", "search": "cardlab.analysis.search_player:SamplingPlayer"}
+
+
+def _attribute(target: str):
+    """The object named ``"module:attribute"``, imported now."""
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _game_factory(target: str):
+    def new_game(rules, first_dealer, names):
+        return _attribute(target)(rules, first_dealer, names)
+
+    new_game.__doc__ = f"A score keeper ({target.replace(':', '.')}) for a game under ``rules``."
+    return new_game
+
+
+def _build(name: str) -> Variant:
+    """The :class:`Variant` of the built-in ``name``, from its :data:`BUILTIN` line and its rules module."""
+    b = BUILTIN[name]
+    module = f"cardlab.{b.stem}"
+    m = importlib.import_module(module)
+    return Variant(
+        name=name, title=b.title, players=b.players, module=module,
+        rules_from_dict=type(next(iter(m.PRESETS.values()))).from_dict,
+        check_pack=m.check_pack, deal=m.deal, new_game=_game_factory(b.game), presets=m.PRESETS,
+        describe_action=m.describe_action, seat_names=tuple("ABCD"[:b.players]),
+        player_counts=b.player_counts, renderer=f"cardlab.render.{b.stem}",
+        player_kinds={"random": _COMMON_PLAYERS["random"], "heuristic": f"cardlab.players.{b.stem}:{b.heuristic}",
+                      "search": _COMMON_PLAYERS["search"]},
+        adapter=f"cardlab.analysis.adapt_{b.stem}")
+
+
+def lazy_exports(module_name: str, exports: Mapping[str, str]):
+    """A module ``__getattr__`` that imports ``exports`` (attribute name -> module) on first use,
+    so a rules module can offer its score keeper without importing it (PEP 562)."""
+
+    def __getattr__(name: str):
+        if name in exports:
+            return getattr(importlib.import_module(exports[name]), name)
+        raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 def register(variant: Variant) -> None:
@@ -155,16 +222,18 @@ def register(variant: Variant) -> None:
 
 def get(name: str) -> Variant:
     """The variant called ``name``. Raises ``KeyError`` with the known names if there is none."""
-    if name not in _REGISTRY and isinstance(name, str) and name in BUILTIN \
-            and importlib.util.find_spec(BUILTIN[name]) is not None:
-        importlib.import_module(BUILTIN[name])
+    if isinstance(name, str) and name not in _REGISTRY and name in BUILTIN and _shipped(name):
+        _REGISTRY[name] = _build(name)
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         raise KeyError(f"unknown variant {name!r}; known: {', '.join(names())}") from None
 
 
+def _shipped(name: str) -> bool:
+    return importlib.util.find_spec(f"cardlab.{BUILTIN[name].stem}") is not None
+
+
 def names() -> list[str]:
     """The names of every known variant (built-in ones whose module is not shipped are left out)."""
-    shipped = {n for n, mod in BUILTIN.items() if importlib.util.find_spec(mod) is not None}
-    return sorted(set(_REGISTRY) | shipped)
+    return sorted(set(_REGISTRY) | {n for n in BUILTIN if _shipped(n)})

@@ -78,4 +78,3 @@ def describe(v, seats, state):
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="game points", describe_value=describe, knowledge=knowledge, world=world)
-adapters.register(ADAPTER)

@@ -100,4 +100,3 @@ def score(state, seat):
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="card points", describe_value=describe, score=score, knowledge=knowledge, world=world)
-adapters.register(ADAPTER)

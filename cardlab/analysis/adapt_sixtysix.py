@@ -305,4 +305,3 @@ ADAPTER = adapters.Adapter(
     complete=complete,
     other_side=lambda seats, state: (1 - seats[0],),
 )
-adapters.register(ADAPTER)

@@ -27,6 +27,7 @@ to the analysis is one module with one :func:`register` call.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -98,15 +99,15 @@ def register(adapter: Adapter) -> None:
 
 
 def _load(variant: str) -> None:
-    """Import the adapter module the variant's registry entry names (if any)."""
+    """Take the ``ADAPTER`` of the module the variant's registry entry names (if any)."""
     from .. import variants
 
     try:
         module = variants.get(variant).adapter
     except KeyError:
         return
-    if module:
-        importlib.import_module(module)
+    if module and importlib.util.find_spec(module) is not None:
+        register(importlib.import_module(module).ADAPTER)
 
 
 def get(variant: str) -> Adapter:
