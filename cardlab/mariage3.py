@@ -761,21 +761,14 @@ class Mariage3State(GameState):
                 "trick": self.trick, "tricks": tuple(c for t in self.tricks for _, c in t.cards)}
 
     # -- legal actions --------------------------------------------------------------------
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the player to act may take (empty once the hand is over).
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions of a running hand, computed afresh from the lookup tables
+        (``legal_actions`` caches them).
 
         While eldest fixes trumps: ``trumps ♣`` … ``trumps ♠`` and ``turn``. A leader may
         announce a marriage he holds (then must lead its K or Q), or lead any card. A follower
         plays a card allowed by :attr:`trick_rules` (follow suit; else trump; heading and
-        overtrumping by option)."""
-        legal = self._legal
-        if legal is None:
-            self._legal = legal = () if self.result is not None else self._legal_now()
-        return legal
-
-    def _legal_now(self) -> tuple[Action, ...]:
-        """The legal actions of a running hand, computed afresh from the lookup tables (no
-        cache). The same rules as :func:`cardlab.tricks.legal_plays` and :meth:`_why_illegal`,
+        overtrumping by option). The same rules as :func:`cardlab.tricks.legal_plays` and :meth:`_why_illegal`,
         in the same order: marriages in suit order (♣ ♦ ♥ ♠), then cards in hand order."""
         hand = self.hands[self._to_act]
         if self.trump is None:

@@ -877,18 +877,12 @@ class Mariage4State(GameState):
         return n
 
     # -- legality: one check for each action, used by legal_actions and apply -------------------
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the player to act may take now (empty once the hand is over), in a fixed
-        order. Built directly from the hand, the trick and the phase (:meth:`_fast_legal`); the
-        rule checks of :mod:`cardlab.mariage4_explain`, which explain a refusal, state the same
-        rules and are tested to agree with it (tests/test_mariage4_fast.py)."""
-        if self._legal is None:
-            self._legal = () if self.result is not None else self._fast_legal()
-        return self._legal
-
-    def _fast_legal(self) -> tuple[Action, ...]:
-        """The legal actions of a running hand, built per phase without the explained checks
-        (same actions, same order as filtering ``candidates`` through ``check``)."""
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions of a running hand in a fixed order, built directly from the hand, the
+        trick and the phase without the explained checks (``legal_actions`` caches them). The rule
+        checks of :mod:`cardlab.mariage4_explain`, which explain a refusal, state the same rules
+        and are tested to agree with it: same actions, same order as filtering ``candidates``
+        through ``check`` (tests/test_mariage4_fast.py)."""
         ph = self.phase
         seat = self._to_act
         if ph == "play":
@@ -1401,7 +1395,7 @@ _REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all fo
                  "trumps": "their pair is short of trumps"}
 
 
-# Tables for the fast legal-action builder (Mariage4State._fast_legal).
+# Tables for the fast legal-action builder (Mariage4State._legal_now).
 _PLAY_OF = {c: play(c) for c in PACK_24}
 _SUITS = tuple(Suit)
 _SUIT = {c: c.suit for c in PACK_24}

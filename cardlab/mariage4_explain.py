@@ -34,7 +34,7 @@ __all__ = ["check", "candidates", "waiting_for", "explain", "describe_action"]
 def candidates(s) -> list[Action]:
     """Every action of the notation that could apply in this phase, in the order of
     :meth:`legal_actions`: filtered through :func:`check` they are the legal actions (the
-    plain statement that tests hold :meth:`_fast_legal` to)."""
+    plain statement that tests hold :meth:`Mariage4State._legal_now` to)."""
     seat = s._to_act
     hand = s.hands[seat]
     ph = s.phase

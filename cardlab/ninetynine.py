@@ -1009,19 +1009,13 @@ class NinetyNineState(GameState):
         return tuple(out)
 
     # -- legal actions ------------------------------------------------------------------------
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the player to act may take (empty once the deal is over).
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions of a running deal, computed afresh (``legal_actions`` caches them).
 
         Bidding: every choice of three cards of the hand, as ``bid`` actions whose cards are in a
         fixed order (by bid value, then rank). Premium round: ``pass`` and whichever of
         ``declare`` / ``reveal`` would have priority. Play: the cards that follow suit, or any
         card when void."""
-        legal = self._legal
-        if legal is None:
-            self._legal = legal = () if self.result is not None else self._legal_now()
-        return legal
-
-    def _legal_now(self) -> tuple[Action, ...]:
         # Built straight from the hand with the deal's lookup tables (self._tab). It is the same
         # list, in the same order, as the plain rule statement: bid actions are
         # ``Action("bid", None, c) for c in combinations(sorted(hand, key=_bid_sort_key(...)), 3)``

@@ -920,15 +920,9 @@ class Russian501State(GameState):
         return (first, self.next_seat(first))
 
     # -- legal actions ----------------------------------------------------------------------
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the player to act may take (empty once the hand is over); see the module
-        docstring for each phase."""
-        legal = self._legal
-        if legal is None:
-            self._legal = legal = () if self.result is not None else self._legal_now()
-        return legal
-
     def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions of a running hand, computed afresh (``legal_actions`` caches them);
+        see the module docstring for each phase."""
         seat = self._to_act
         r = self.rules
         ph = self.phase

@@ -750,20 +750,13 @@ class SixtySixState(GameState):
         return len(self.tricks) + (1 if self.trick or self.result is None else 0)
 
     # -- legal actions --------------------------------------------------------------------
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the player to act may take (empty once the hand is over).
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions of a running hand, computed afresh (``legal_actions`` caches them).
 
         A leader may, before leading: exchange the trump nine, close, announce a marriage (then
         lead its K or Q), claim out (claim rules only); every card in hand may be led. A
         follower plays a card allowed by the phase's duties (free play while the stock is open;
         follow / head / trump once it is exhausted or closed)."""
-        legal = self._legal
-        if legal is None:
-            self._legal = legal = () if self.result is not None else self._legal_now()
-        return legal
-
-    def _legal_now(self) -> tuple[Action, ...]:
-        """The legal actions of a running hand, computed afresh (no cache)."""
         seat = self._to_act
         hand = self.hands[seat]
         if self.draw_pending:

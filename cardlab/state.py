@@ -136,6 +136,19 @@ class GameState:
         """True once the hand has a result."""
         return self.result is not None
 
+    def legal_actions(self) -> tuple:
+        """The actions the player to act may take, as a tuple of :class:`~cardlab.actions.Action`
+        in a fixed order (empty once the hand is over). Computed once per state: which actions
+        each phase allows is the variant's rule (its ``_legal_now``, the module docstring and
+        ``RULES``); :meth:`apply` accepts exactly these."""
+        legal = self._legal
+        if legal is None:
+            self._legal = legal = () if self.result is not None else self._legal_now()
+        return legal
+
+    def _legal_now(self) -> tuple:  # the variant's rules
+        raise NotImplementedError
+
     def _summary(self) -> str:
         """A few words on where the hand stands, for ``repr`` (the variant may say more)."""
         return f"{len(self.actions())} actions"

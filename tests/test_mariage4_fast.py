@@ -1,7 +1,7 @@
 """The fast legal-action builder of four-player Mariage agrees with the explained rule checks.
 
 ``Mariage4State.legal_actions`` builds the legal actions directly from the phase, the hand and the
-trick (``_fast_legal``), and ``apply`` skips the explained checks for an action in that list. The
+trick (``_legal_now``), and ``apply`` skips the explained checks for an action in that list. The
 rule checks (``mariage4_explain.check``, which give the refusal's rule and reason) remain the statement of the
 rules. Over thousands of random hands under several rule sets (all contracts, three nines, redeal
 claims, marriages and claims reached), at every step: the fast list equals, in the same order,
