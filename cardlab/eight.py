@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .errors import DealError
+from .scorekeeper import ScoreKeeper
 from .mariage4 import RUSSIAN_4, Award, Mariage4Rules, Mariage4State, deal
 
 __all__ = ["Eight", "EightGame", "PIP_ORDER"]
@@ -96,7 +97,7 @@ _AWARD_WORDS = {"66": "66", "last_trick": "last trick", "three_nines": "three ni
 _MARK_WORDS = {"coat": "a fur coat", "suit": "a suit"}
 
 
-class EightGame:
+class EightGame(ScoreKeeper):
     """The score of a game of several hands, kept on each pair's eight [m4.eight, m4.dealer].
 
     Each award uncovers pips on the winning pair's current eight; at ``rules.pips`` the eight
@@ -163,7 +164,7 @@ class EightGame:
     def next_dealer_reason(self) -> str:
         """Why :attr:`next_dealer` deals, in words (for error messages and notebooks)."""
         if not self.hands:
-            return "the first dealer is chosen by lot"
+            return "the first dealer is chosen by lot [rule m4.dealer]"
         if self.hands[-1].result.redeal and self.rules.redeal_dealer == "same":
             return "the last hand was thrown in by a redeal claim, so the same dealer deals again [rule m4.dealer]"
         return "the deal passes clockwise [rule m4.dealer]"
@@ -179,12 +180,11 @@ class EightGame:
             return None
         return 0 if self.won[0] >= self.rules.eights_to_win else 1
 
-    def deal(self, seed: int | None = None, pack=None) -> Mariage4State:
-        """Deal the next hand (its dealer follows the rotation). Raises :class:`DealError` when the
-        game is over."""
-        if self.is_over:
-            raise DealError(f"the game is over: {self.pair_name(self.winner)} won")
-        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+    state_class = Mariage4State
+    deal_function = staticmethod(deal)
+
+    def _over_text(self) -> str:
+        return f"{self.pair_name(self.winner)} won"
 
     @property
     def last_finished(self) -> tuple | None:
@@ -234,15 +234,7 @@ class EightGame:
     def add(self, final: Mariage4State) -> dict:
         """Score a finished hand; returns its score-sheet row. Raises :class:`DealError` if the
         hand is unfinished, out of turn, under other rules, or the game is over."""
-        if not isinstance(final, Mariage4State) or final.result is None:
-            raise DealError("only a finished hand can be scored")
-        if self.is_over:
-            raise DealError("the game is already over")
-        if final.dealer != self.next_dealer:
-            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
-                            f"({self.next_dealer_reason})")
-        if final.rules != self.rules:
-            raise DealError("the hand was played under other rules than the game")
+        self._check_hand(final)
         notes = self.add_awards(final.result.awards)
         self.hands.append(final)
         # what to draw after this hand: an eight finished in it (full, with its marks), else the current ones
@@ -274,11 +266,6 @@ class EightGame:
         if row["note"]:
             s += f" ({row['note']})"
         return s
-
-    def rows(self) -> list[dict]:
-        """The score-sheet rows so far (a copy), one dict per hand as returned by :meth:`add`;
-        under each player's name the pips of his pair's current eight after the hand."""
-        return list(self._rows)
 
     def score_sheet(self):
         """The score sheet as a pandas DataFrame indexed by hand (imports pandas): dealer, how the

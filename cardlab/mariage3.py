@@ -80,6 +80,7 @@ from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .errors import DealError, IllegalActionError, NotationError, RulesError
 from .rulesets import RuleSet
 from .sixtysix import CARD_POINTS, shuffled_pack
+from .scorekeeper import ScoreKeeper
 from .state import GameState, HandResult
 from .tricks import RANKS_66, Trick, TrickRules, explain_duty
 
@@ -1219,7 +1220,7 @@ def _explain(s: Mariage3State) -> str:
 # The game: a ledger of hands
 
 
-class Mariage3Game:
+class Mariage3Game(ScoreKeeper):
     """A game of several hands with a ledger of the settlements [m3.score, m3.game, m3.dealer].
 
     Each finished hand is added with :meth:`add`: each opponent pays the hand's winner the game
@@ -1300,7 +1301,7 @@ class Mariage3Game:
     def next_dealer_reason(self) -> str:
         """Why :attr:`next_dealer` deals, in words, with the rule id."""
         if not self.hands:
-            return "the first dealer is chosen by lot"
+            return "the first dealer is chosen by lot [rule m3.dealer]"
         n = len(self.hands)
         if self.rules.next_dealer == "winner":
             return f"the winner of hand {n} deals next under these rules [rule m3.dealer]"
@@ -1320,28 +1321,18 @@ class Mariage3Game:
         standing = self.standing
         return max(SEATS, key=lambda s: standing[s])
 
-    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> Mariage3State:
-        """Deal the next hand (by :attr:`next_dealer`). Raises :class:`DealError` if the game is
-        over."""
-        if self.is_over:
-            raise DealError(f"the game is over: {self.names[self.winner]} reached {self.rules.target} "
-                            f"({self.goal})")
-        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+    state_class = Mariage3State
+    deal_function = staticmethod(deal)
+
+    def _over_text(self) -> str:
+        return f"{self.names[self.winner]} reached {self.rules.target} ({self.goal})"
 
     def add(self, final: Mariage3State) -> dict:
         """Enter a finished hand in the ledger and return its row.
 
         Raises :class:`DealError` if the hand is unfinished, dealt by the wrong dealer, played
         under other rules, or the game is already over."""
-        if not isinstance(final, Mariage3State) or final.result is None:
-            raise DealError("only a finished hand can be entered in the ledger")
-        if self.is_over:
-            raise DealError("the game is already over")
-        if final.dealer != self.next_dealer:
-            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
-                            f"({self.next_dealer_reason})")
-        if final.rules != self.rules:
-            raise DealError("the hand was played under other rules than the game")
+        self._check_hand(final, "entered in the ledger")
         res = final.result
         w = res.winner
         self.totals[w] += res.game_points
@@ -1386,14 +1377,11 @@ class Mariage3Game:
         ``"net NAME"`` (when received counts) or ``"received NAME"`` (when net counts)."""
         return list(self._rows)
 
-    def score_sheet(self):
-        """The ledger (:meth:`rows`) as a pandas DataFrame indexed by hand (imports pandas)."""
-        import pandas as pd
-
+    def columns(self) -> list[str]:
+        """The ledger's columns (see :meth:`rows`)."""
         other = "received" if self.rules.game_count == "net" else "net"
-        cols = ["hand", "dealer", "winner", "how", "card points", "payments", "game points", *self.names,
+        return ["hand", "dealer", "winner", "how", "card points", "payments", "game points", *self.names,
                 *(f"{other} {n}" for n in self.names)]
-        return pd.DataFrame(self._rows, columns=cols).set_index("hand")
 
 
 # ---------------------------------------------------------------------------------------------

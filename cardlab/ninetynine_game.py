@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .errors import DealError, RulesError
+from .scorekeeper import ScoreKeeper
 from .ninetynine import CLASSIC, REVISED, NinetyNineRules, NinetyNineState, deal
 
 __all__ = ["NinetyNineGame", "NinetyNineRubber"]
@@ -30,7 +31,7 @@ def _check_table(rules, first_dealer, names) -> None:
         raise DealError(f"Ninety-Nine is for three players; {len(tuple(names))} names were given")
 
 
-class NinetyNineGame:
+class NinetyNineGame(ScoreKeeper):
     """A game of several deals, to ``rules.target`` score points (99 classic, 100 revised)
     [99.game, 99.game.bonus, 99.dealer].
 
@@ -81,7 +82,7 @@ class NinetyNineGame:
     @property
     def next_dealer_reason(self) -> str:
         if not self.hands:
-            return "the first dealer is chosen by cutting"
+            return "the first dealer is chosen by cutting [rule 99.dealer]"
         return "the deal passes to the left [rule 99.dealer]"
 
     @property
@@ -101,11 +102,18 @@ class NinetyNineGame:
         """The seat with the highest total once someone has reached the target, or ``None``."""
         return self._winner
 
+    state_class = NinetyNineState
+    deal_function = staticmethod(deal)
+    hand_word = "deal"
+
+    def _over_text(self) -> str:
+        return f"{self.names[self._winner]} won the {self.goal}"
+
     def deal(self, seed: int | None = None, pack: Sequence | None = None) -> NinetyNineState:
         """Deal the next deal (by :attr:`next_dealer`, with the revised trumps). Raises
         :class:`DealError` if the game is over; deal errors pass through."""
         if self.is_over:
-            raise DealError(f"the game is over: {self.names[self._winner]} won the {self.goal}")
+            raise DealError(f"the game is over: {self._over_text()}")
         return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names,
                     previous_successes=self.previous_successes)
 
@@ -119,15 +127,7 @@ class NinetyNineGame:
         Raises :class:`DealError` if the deal is unfinished, dealt by the wrong seat, played
         under other rules or (revised) with trumps other than the previous deal fixed, or if the
         game is already over."""
-        if not isinstance(final, NinetyNineState) or final.result is None:
-            raise DealError("only a finished deal can be scored")
-        if self.is_over:
-            raise DealError("the game is already over")
-        if final.dealer != self.next_dealer:
-            raise DealError(f"deal {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
-                            f"[rule 99.dealer]")
-        if final.rules != self.rules:
-            raise DealError("the deal was played under other rules than the game")
+        self._check_hand(final)
         if final.previous_successes != self.previous_successes:
             raise DealError("the deal's trumps do not follow from the previous deal's successes "
                             "[rule 99.trump.successes]")
@@ -180,16 +180,10 @@ class NinetyNineGame:
         bonus = f"; {note[note.index('game bonus'):]}" if "game bonus" in note else ""
         return f"{text} (made: {row['made']}){bonus}"
 
-    def rows(self) -> list[dict]:
-        """The score sheet, one dict per deal, with running totals under each player's name."""
-        return list(self._rows)
-
-    def score_sheet(self):
-        """The score sheet as a pandas DataFrame indexed by deal (imports pandas)."""
-        import pandas as pd
-
-        cols = ["deal", "dealer", "trumps", "bids", "tricks", "made", "premium", "scores", *self.names, "note"]
-        return pd.DataFrame(self._rows, columns=cols).set_index("deal")
+    def columns(self) -> list[str]:
+        """The score sheet's columns: deal, dealer, trumps, bids, tricks, made, premium, scores
+        (this deal's score points), a running total per player, note."""
+        return ["deal", "dealer", "trumps", "bids", "tricks", "made", "premium", "scores", *self.names, "note"]
 
 
 class NinetyNineRubber:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .errors import DealError
+from .scorekeeper import ScoreKeeper
 from .russian501 import PAGAT_501, Russian501Result, Russian501Rules, Russian501State, deal
 
 __all__ = ["Russian501Game", "score_changes"]
@@ -52,7 +53,7 @@ def score_changes(result: Russian501Result, scores: Sequence[int], rules: Russia
     return tuple(out), tuple(notes)
 
 
-class Russian501Game:
+class Russian501Game(ScoreKeeper):
     """A game of 501: hands until a player's score reaches 0 or below [501.game], the deal
     passing to the left after every hand [501.dealer].
 
@@ -101,7 +102,7 @@ class Russian501Game:
     @property
     def next_dealer_reason(self) -> str:
         if not self.hands:
-            return "the first dealer is chosen by lot"
+            return "the first dealer is chosen by lot [rule 501.dealer]"
         return "the deal passes to the left after every hand [rule 501.dealer]"
 
     @property
@@ -113,26 +114,19 @@ class Russian501Game:
         """The seat that won the game, or ``None`` while it goes on."""
         return self._winner
 
-    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> Russian501State:
-        """Deal the next hand (dealer by the rotation). Raises :class:`DealError` if the game is over."""
-        if self.is_over:
-            raise DealError(f"the game is over: {self.names[self._winner]} won")
-        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+    state_class = Russian501State
+    deal_function = staticmethod(deal)
+
+    def _over_text(self) -> str:
+        return f"{self.names[self._winner]} won"
 
     def add(self, final: Russian501State) -> dict:
         """Score a finished hand; return its score-sheet row.
 
-        Raises :class:`DealError` if the hand is unfinished, dealt by the wrong dealer, played under
-        other rules or with other players, or the game is already over."""
-        if not isinstance(final, Russian501State) or final.result is None:
-            raise DealError("only a finished hand of 501 can be scored")
-        if self.is_over:
-            raise DealError("the game is already over")
-        if final.dealer != self.next_dealer:
-            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]}: "
-                            f"the deal passes to the left [rule 501.dealer]")
-        if final.rules != self.rules:
-            raise DealError("the hand was played under other rules than the game")
+        Raises :class:`DealError` if the hand is unfinished, dealt by the wrong dealer (the deal
+        passes to the left [501.dealer]), played under other rules or with other players, or the
+        game is already over."""
+        self._check_hand(final)
         if tuple(final.names) != self.names:
             raise DealError("the hand was played by other players than the game's")
         res = final.result
@@ -185,12 +179,13 @@ class Russian501Game:
         if len(best) == 1:
             self._winner = best[0]
 
-    def rows(self) -> list[dict]:
-        """The score sheet, one dict per hand: ``hand``, ``dealer``, ``bidder``, ``bid``,
-        ``contract``, ``outcome``, ``points`` (text: each active player's card points in the hand,
-        marriages that count included), ``NAME ±`` (the change to each score, in game points) and
-        ``NAME`` (each running score), ``note`` (the rules applied, e.g. the 100-or-less rule)."""
-        return list(self._rows)
+    def columns(self) -> list[str]:
+        """The score sheet's columns: ``hand``, ``dealer``, ``bidder``, ``bid``, ``contract``,
+        ``outcome``, ``points`` (text: each active player's card points in the hand, marriages
+        that count included), ``NAME ±`` (the change to each score, in game points) and ``NAME``
+        (each running score), ``note`` (the rules applied, e.g. the 100-or-less rule)."""
+        return (["hand", "dealer", "bidder", "bid", "contract", "outcome", "points"]
+                + [f"{n} ±" for n in self.names] + list(self.names) + ["note"])
 
     def row_summary(self, row: dict) -> str:
         """One hand in words for the stepper, e.g. ``"Ana bid 80 blind, made ♠ 85"``."""
@@ -199,14 +194,6 @@ class Russian501Game:
         if row["outcome"] == "conceded":
             return f"{row['bidder']} bid {row['bid']} and conceded"
         return f"{row['bidder']} bid {row['bid']}, {row['outcome']} {row['contract']}"
-
-    def score_sheet(self):
-        """The score sheet as a pandas DataFrame indexed by hand (imports pandas)."""
-        import pandas as pd
-
-        cols = ["hand", "dealer", "bidder", "bid", "contract", "outcome", "points"]
-        cols += [f"{n} ±" for n in self.names] + list(self.names) + ["note"]
-        return pd.DataFrame(self._rows, columns=cols).set_index("hand")
 
     def score_chart(self, ax=None):
         """A line chart of the running scores after each hand (hand 0: the start), on ``ax`` or a

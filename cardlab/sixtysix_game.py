@@ -14,12 +14,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from .errors import DealError
+from .scorekeeper import ScoreKeeper
 from .sixtysix import SANTASE, SixtySixRules, SixtySixState, deal
 
 __all__ = ["SixtySixGame"]
 
 
-class SixtySixGame:
+class SixtySixGame(ScoreKeeper):
     """A game of several hands, to ``rules.target`` game points (11 in Santase) [66.game],
     with the dealer's rotation [66.dealer] and the tie rules [66.tie].
 
@@ -66,7 +67,7 @@ class SixtySixGame:
     def next_dealer_reason(self) -> str:
         """Why :attr:`next_dealer` deals, in words, with the rule id."""
         if not self.hands:
-            return "the first dealer is chosen by lot"
+            return "the first dealer is chosen by lot [rule 66.dealer]"
         n = len(self.hands)
         if self.hands[-1].result.winner is None:
             return f"hand {n} was drawn, so the same dealer deals again [rule 66.dealer]"
@@ -93,27 +94,18 @@ class SixtySixGame:
         loser = 1 - self.winner
         return 2 if self.rules.shutout_doubles_game and self.totals[loser] == 0 else 1
 
-    def deal(self, seed: int | None = None, pack: Sequence | None = None) -> SixtySixState:
-        """Deal the next hand (by :attr:`next_dealer`). Raises :class:`DealError` if the game is
-        over or the previous hand is unfinished."""
-        if self.is_over:
-            raise DealError(f"the game is over: {self.names[self.winner]} reached {self.rules.target}")
-        return deal(self.rules, self.next_dealer, seed=seed, pack=pack, names=self.names)
+    state_class = SixtySixState
+    deal_function = staticmethod(deal)
+
+    def _over_text(self) -> str:
+        return f"{self.names[self.winner]} reached {self.rules.target}"
 
     def add(self, final: SixtySixState) -> dict:
         """Score a finished hand and return its score-sheet row.
 
-        Raises :class:`DealError` if the hand is unfinished, was dealt by the wrong dealer, or the
-        game is already over."""
-        if not isinstance(final, SixtySixState) or final.result is None:
-            raise DealError("only a finished hand can be scored")
-        if self.is_over:
-            raise DealError("the game is already over")
-        if final.dealer != self.next_dealer:
-            raise DealError(f"hand {len(self.hands) + 1} should be dealt by {self.names[self.next_dealer]} "
-                            f"({self.rules.next_dealer} deals next) [rule 66.dealer]")
-        if final.rules != self.rules:
-            raise DealError("the hand was played under other rules than the game")
+        Raises :class:`DealError` if the hand is unfinished, was dealt by the wrong dealer
+        [66.dealer], was played under other rules, or the game is already over."""
+        self._check_hand(final)
         res = final.result
         gp = res.game_points
         note = ""
@@ -144,13 +136,7 @@ class SixtySixGame:
         self._rows.append(row)
         return row
 
-    def rows(self) -> list[dict]:
-        """The score sheet as a list of dicts, one per hand (running totals per player)."""
-        return list(self._rows)
-
-    def score_sheet(self):
-        """The score sheet as a pandas DataFrame indexed by hand (imports pandas)."""
-        import pandas as pd
-
-        cols = ["hand", "dealer", "winner", "how", "card points", "game points", self.names[0], self.names[1], "note"]
-        return pd.DataFrame(self._rows, columns=cols).set_index("hand")
+    def columns(self) -> list[str]:
+        """The score sheet's columns: hand, dealer, winner, how, card points, game points, a
+        running total per player (game points), note."""
+        return ["hand", "dealer", "winner", "how", "card points", "game points", *self.names, "note"]
