@@ -27,6 +27,7 @@ __all__ = [
     "PACK_24",
     "JOKER",
     "check_pack",
+    "parse_suit",
 ]
 
 
@@ -253,6 +254,22 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         except NotationError as exc:
             raise NotationError(f"card {i + 1}: {exc}") from None
     return tuple(out)
+
+
+def parse_suit(text: str) -> Suit:
+    """Parse a suit as people type it: ``"♥"``, ``"H"``, ``"hearts"`` (any case), or a card,
+    which names its suit (``"K♥"``). Raises :class:`NotationError` for anything else."""
+    t = text.strip() if isinstance(text, str) else ""
+    for s in Suit:
+        if t.lower() in (s.symbol, s.letter.lower(), s.name.lower()):
+            return s
+    try:  # a card names its suit
+        c = parse_card(t)
+        if c.suit is not None:
+            return c.suit
+    except NotationError:
+        pass
+    raise NotationError(f"{text!r} is not a suit: use ♣ ♦ ♥ ♠ or C D H S")
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

@@ -76,7 +76,7 @@ from typing import ClassVar, Literal, Sequence
 
 from .actions import _PLAY, Action, action_text, play
 from . import cards as _cards
-from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
+from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .errors import DealError, IllegalActionError, NotationError, RulesError
 from .rulesets import RuleSet
 from .sixtysix import CARD_POINTS, shuffled_pack
@@ -249,18 +249,10 @@ class Mariage3Rules(RuleSet):
     }
     _FLAGS = ("must_head", "must_trump", "must_overtrump", "marriages", "marriage_on_first_lead")
 
+    _INTS = (("target", 1, 1000),)
+
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name:
-            raise RulesError("option name must be a non-empty text", "name")
-        for f, allowed in self._CHOICES.items():
-            if getattr(self, f) not in allowed:
-                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}", f)
-        for f in self._FLAGS:
-            if not isinstance(getattr(self, f), bool):
-                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
-        t = self.target
-        if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 1000:
-            raise RulesError(f"option target must be a whole number from 1 to 1000, not {t!r}", "target")
+        self._check_options()
         object.__setattr__(self, "_tricks", TrickRules(rank_order=RANKS_66, must_follow=True, must_head=self.must_head,
                                                        must_trump=self.must_trump,
                                                        must_overtrump=self.must_overtrump))
@@ -319,20 +311,6 @@ _PAIR_T = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i
                 for seat in (0, 1, 2))              # seat -> card -> the (seat, card) pair of a Trick
 
 
-def _parse_suit(text: str) -> Suit:
-    t = text.strip()
-    for s in Suit:
-        if t.lower() in (s.symbol, s.letter.lower(), s.name.lower()):
-            return s
-    try:
-        c = parse_card(t)
-        if c.suit is not None:
-            return c.suit
-    except NotationError:
-        pass
-    raise NotationError(f"{text!r} is not a suit: use ♣ ♦ ♥ ♠ or C D H S")
-
-
 def parse_action(text: str | Action) -> Action:
     """Parse an action's text: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (also
     ``"20 ♥"``, ``"40 ♠"``, ``"marriage KH"``) announces a marriage; ``"trumps ♥"`` names trumps
@@ -350,7 +328,7 @@ def parse_action(text: str | Action) -> Action:
         rest = t.split(None, 1)[1] if len(words) > 1 else ""
         if not rest.strip():
             raise NotationError(f"{text!r}: name the suit, e.g. '{words[0]} ♥'")
-        suit = _parse_suit(rest)
+        suit = parse_suit(rest)
         return _TRUMPS[suit] if words[0].startswith("trump") else _MARRIAGE[suit]
     try:
         return play(parse_card(t))

@@ -66,7 +66,7 @@ from typing import ClassVar, Literal, NamedTuple, Sequence
 
 from .actions import Action, play
 from . import cards as _cards
-from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult
@@ -292,25 +292,14 @@ class Mariage4Rules(RuleSet):
         "carry_over": ("always", "six_only", "never"), "contract_after_nines": ("anyone", "not_declarer"),
         "overcall": ("anyone", "other_pair"),
     }
-    _BOOLS = ("nine_cut_rule", "redeal_nines", "redeal_trumps", "three_nines", "nines_from_partner", "beatable_rule",
+    _FLAGS = ("nine_cut_rule", "redeal_nines", "redeal_trumps", "three_nines", "nines_from_partner", "beatable_rule",
               "contract_trumps", "must_head", "marriage_first_lead", "partner_can_meld", "opponents_set_aside",
               "marriage_needs_trick")
     _INTS = (("nine_cuts", 1, 10), ("nine_cut_points", 0, 8), ("redeal_points_below", 0, 60), ("nines_points", 0, 8),
              ("false_claim_points", 0, 8), ("last_trick_points", 0, 8), ("pips", 1, 8), ("eights_to_win", 1, 50))
 
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name:
-            raise RulesError("option name must be a non-empty text", "name")
-        for f, allowed in self._CHOICES.items():
-            if getattr(self, f) not in allowed:
-                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}", f)
-        for f in self._BOOLS:
-            if not isinstance(getattr(self, f), bool):
-                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
-        for f, lo, hi in self._INTS:
-            v = getattr(self, f)
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}", f)
+        self._check_options()
         cs = self.contracts
         if isinstance(cs, list):
             cs = tuple(cs)
@@ -371,14 +360,6 @@ _CLAIM = {s: Action("claim", None, s) for s in Suit}
 _CUT = {n: Action("cut", None, n) for n in range(1, 24)}
 
 
-def _suit_of_text(text: str) -> Suit:
-    t = text.strip().lower()
-    for s in Suit:
-        if t in (s.symbol, s.letter.lower(), s.name.lower()):
-            return s
-    raise NotationError(f"{text!r} is not a suit: use ♣ ♦ ♥ ♠ or C D H S")
-
-
 def parse_action(text: str | Action) -> Action:
     """Parse an action's text (the forms are listed in the module docstring): a card plays it;
     ``"cut 7"``, ``"trump ♥"``, ``"turn"``, ``"pass"``, ``"redeal points|nines|trumps"``,
@@ -408,13 +389,13 @@ def parse_action(text: str | Action) -> Action:
                 raise NotationError(f"{text!r}: a cut moves 1 to 23 cards from the top to the bottom")
             return _CUT[n]
         if head == "trump":
-            return _TRUMP[_suit_of_text(rest)]
+            return _TRUMP[parse_suit(rest)]
         if head == "redeal":
             if rest.lower() not in _REDEALS:
                 raise NotationError(f"{text!r}: say 'redeal points', 'redeal nines' or 'redeal trumps'")
             return _REDEALS[rest.lower()]
         if head in ("marriage", "claim"):
-            return (_MARRIAGE if head == "marriage" else _CLAIM)[_suit_of_text(rest)]
+            return (_MARRIAGE if head == "marriage" else _CLAIM)[parse_suit(rest)]
         if head == "place":
             parts = rest.split()
             if len(parts) != 2 or parts[1].lower() not in ("top", "bottom"):

@@ -208,24 +208,15 @@ class NinetyNineRules(RuleSet):
         "first_deal_trump": ("none", "diamonds"),
     }
 
+    _FLAGS = ("nine_turnup_no_trump", "premiums")
+    _INTS = (("declare_premium", 0, 1000), ("reveal_premium", 0, 1000), ("target", 1, 10000),
+             ("game_bonus", 0, 10000), ("rubber_games", 1, 20), ("rubber_par", 1, 100), ("rubber_bonus", 0, 10000))
+
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name:
-            raise RulesError("option name must be a non-empty text", "name")
-        for f, allowed in self._CHOICES.items():
-            if getattr(self, f) not in allowed:
-                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}", f)
-        for f in ("nine_turnup_no_trump", "premiums"):
-            if not isinstance(getattr(self, f), bool):
-                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
+        self._check_options()
         if self.deal_packet not in (1, 3) or isinstance(self.deal_packet, bool):
             raise RulesError(f"option deal_packet must be 3 (batches of three) or 1 (singly), not "
                              f"{self.deal_packet!r}", "deal_packet")
-        for f, lo, hi in (("declare_premium", 0, 1000), ("reveal_premium", 0, 1000), ("target", 1, 10000),
-                          ("game_bonus", 0, 10000), ("rubber_games", 1, 20), ("rubber_par", 1, 100),
-                          ("rubber_bonus", 0, 10000)):
-            v = getattr(self, f)
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}", f)
         sb = self.success_bonus
         if isinstance(sb, list):
             sb = tuple(sb)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import RulesError
 
@@ -23,6 +23,30 @@ class RuleSet:
 
     #: the preset that ``from_dict`` starts from when a record names none
     default_preset = ""
+    #: option -> its allowed values (checked by :meth:`_check_options`)
+    _CHOICES: ClassVar[dict[str, tuple]] = {}
+    #: options that are true or false
+    _FLAGS: ClassVar[tuple[str, ...]] = ()
+    #: (option, lowest, highest): options that are whole numbers in that range
+    _INTS: ClassVar[tuple[tuple[str, int, int], ...]] = ()
+
+    def _check_options(self) -> None:
+        """Check the declared options (a variant's ``__post_init__`` calls it first): ``name`` a
+        non-empty text, each of ``_CHOICES`` one of its values, each of ``_FLAGS`` true or false,
+        each of ``_INTS`` a whole number in its range. Raises
+        :class:`~cardlab.errors.RulesError` naming the first option at fault (``option`` set)."""
+        if not isinstance(self.name, str) or not self.name:  # type: ignore[attr-defined]
+            raise RulesError("option name must be a non-empty text", "name")
+        for f, allowed in self._CHOICES.items():
+            if getattr(self, f) not in allowed:
+                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}", f)
+        for f in self._FLAGS:
+            if not isinstance(getattr(self, f), bool):
+                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
+        for f, lo, hi in self._INTS:
+            v = getattr(self, f)
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}", f)
 
     def with_options(self, **changes: Any):
         """A copy with some options changed. Unless a new ``name`` is given, the name says what

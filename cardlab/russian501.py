@@ -240,24 +240,19 @@ class Russian501Rules(RuleSet):
     must_head: bool = False
     must_overtrump: bool = False
 
+    _FLAGS = ("blind_bids", "pass_is_final", "opponent_marriages_count", "opponent_can_win_by_tricks",
+              "must_head", "must_overtrump")
+    _INTS = (("start_score", 1, 100000), ("min_bid", 1, 220), ("bid_step", 1, 50),
+             ("max_bid", 1, 1000), ("concession_credit", 0, 220), ("last_trick_bonus", 0, 100))
+
     def __post_init__(self):
-        for f in ("blind_bids", "pass_is_final", "opponent_marriages_count", "opponent_can_win_by_tricks",
-                  "must_head", "must_overtrump"):
-            if not isinstance(getattr(self, f), bool):
-                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
-        for f, lo, hi in (("start_score", 1, 100000), ("min_bid", 1, 220), ("bid_step", 1, 50),
-                          ("max_bid", 1, 1000), ("concession_credit", 0, 220), ("last_trick_bonus", 0, 100)):
-            v = getattr(self, f)
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}", f)
+        self._check_options()
         if self.max_bid < self.min_bid:
             raise RulesError(f"option max_bid ({self.max_bid}) must be at least min_bid ({self.min_bid})", "max_bid")
         pt = self.protect_threshold
         if pt is not None and (not isinstance(pt, int) or isinstance(pt, bool) or not 0 <= pt <= 100000):
             raise RulesError(f"option protect_threshold must be a whole number or null, not {pt!r}",
                              "protect_threshold")
-        if not isinstance(self.name, str) or not self.name:
-            raise RulesError("option name must be a non-empty text", "name")
         object.__setattr__(self, "_trick_rules", TrickRules(
             rank_order=RANKS_66, must_follow=True, must_head=self.must_head, must_trump=True,
             must_overtrump=self.must_overtrump))

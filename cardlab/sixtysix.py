@@ -35,7 +35,7 @@ from typing import ClassVar, Literal, Sequence
 
 from .actions import Action, action_text, payload_text, play
 from . import cards as _cards
-from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
+from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult
@@ -219,25 +219,17 @@ class SixtySixRules(RuleSet):
         "going_out": ("automatic", "claim"),
     }
 
+    _FLAGS = ("must_head", "must_trump", "marriage_on_first_lead", "marriages_after_stock", "nine_exchange",
+              "exchange_needs_trick", "close_on_first_lead", "close_before_draw", "exchange_on_close",
+              "shutout_doubles_game")
+    _INTS = (("exchange_min_stock", 2, 12), ("close_min_stock", 2, 12), ("last_trick_bonus", 0, 100),
+             ("false_claim_points", 0, 3), ("target", 1, 1000))
+
     def __post_init__(self):
-        for f, allowed in self._CHOICES.items():
-            if getattr(self, f) not in allowed:
-                raise RulesError(f"option {f}={getattr(self, f)!r} is not one of {', '.join(allowed)}", f)
-        for f in ("must_head", "must_trump", "marriage_on_first_lead", "marriages_after_stock", "nine_exchange",
-                  "exchange_needs_trick", "close_on_first_lead", "close_before_draw", "exchange_on_close",
-                  "shutout_doubles_game"):
-            if not isinstance(getattr(self, f), bool):
-                raise RulesError(f"option {f} must be true or false, not {getattr(self, f)!r}", f)
-        for f, lo, hi in (("exchange_min_stock", 2, 12), ("close_min_stock", 2, 12), ("last_trick_bonus", 0, 100),
-                          ("false_claim_points", 0, 3), ("target", 1, 1000)):
-            v = getattr(self, f)
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise RulesError(f"option {f} must be a whole number from {lo} to {hi}, not {v!r}", f)
+        self._check_options()
         if self.closed_game_points is not None and self.closed_game_points not in (1, 2, 3):
             raise RulesError(f"option closed_game_points must be 1, 2, 3 or null, not {self.closed_game_points!r}",
                             "closed_game_points")
-        if not isinstance(self.name, str) or not self.name:
-            raise RulesError("option name must be a non-empty text", "name")
         object.__setattr__(self, "_phase2", TrickRules(must_follow=True, must_head=self.must_head,
                                                        must_trump=self.must_trump))
 
@@ -358,7 +350,7 @@ def parse_action(text: str | Action) -> Action:
         rest = t.split(None, 1)[1].strip() if len(words) > 1 else ""
         if not rest:
             raise NotationError(f"{text!r}: name the marriage's suit, e.g. 'marriage ♥'")
-        suit = _parse_suit(rest)
+        suit = parse_suit(rest)
         return _MARRIAGE[suit]
     try:
         return play(parse_card(t))
@@ -366,20 +358,6 @@ def parse_action(text: str | Action) -> Action:
         raise NotationError(
             f"{text!r} is not a Sixty-six action: play a card ('A♠', '10h'), or say 'marriage ♥', "
             f"'exchange', 'close' or 'out' ({exc})") from None
-
-
-def _parse_suit(text: str) -> Suit:
-    t = text.strip()
-    for s in Suit:
-        if t.lower() in (s.symbol, s.letter.lower(), s.name.lower()):
-            return s
-    try:  # a card names its suit
-        c = parse_card(t)
-        if c.suit is not None:
-            return c.suit
-    except NotationError:
-        pass
-    raise NotationError(f"{text!r} is not a suit: use ♣ ♦ ♥ ♠ or C D H S")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..cards import Card, Rank, Suit, format_cards, parse_card
 from ..tricks import RANKS_66
 
-__all__ = ["CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
+__all__ = ["play_status", "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
            "score_sheet_html", "text_escape", "cards_text"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
@@ -237,6 +237,17 @@ _STYLE = f"<style>{CSS}</style>"
 
 STYLE = _STYLE
 text_escape = _t
+
+
+def play_status(who: str, names: Sequence[str], leader: int, trick: Sequence[Card], pending_marriage: Suit | None) -> str:
+    """The status line of the card play in words: ``"Boris to play to Ana's Q♥."``,
+    ``"Ana announced the ♥ marriage and must lead K♥ or Q♥."`` or ``"Ana to lead."``."""
+    if trick:
+        return f"{who} to play to {names[leader]}'s {trick[0]}."
+    if pending_marriage is not None:
+        s = pending_marriage.symbol
+        return f"{who} announced the {s} marriage and must lead K{s} or Q{s}."
+    return f"{who} to lead."
 
 
 def _cards_text(cards: Iterable[Card], hidden: int = 0) -> str:

@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..cards import format_cards
-from .cards import CSS, card_back_svg, card_chip, card_svg, sort_hand
+from .cards import CSS, card_back_svg, card_chip, card_svg, play_status, sort_hand
 
 if TYPE_CHECKING:
     from ..mariage3 import Mariage3State
@@ -101,12 +101,7 @@ def _status(t: _Table) -> str:
     n = t.names[t.to_act]
     if t.phase == "trumps":
         return f"{n} (eldest) to name trumps, or to have the next card turned up."
-    if t.trick:
-        return f"{n} to play to {t.names[t.leader]}'s {t.trick[0]}."
-    if t.pending is not None:
-        s = t.pending.symbol
-        return f"{n} announced the {s} marriage and must lead K{s} or Q{s}."
-    return f"{n} to lead."
+    return play_status(n, t.names, t.leader, t.trick, t.pending)
 
 
 def _result_words(t: _Table) -> tuple[str, str]:

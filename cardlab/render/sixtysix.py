@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 from ..cards import format_cards
-from .cards import STYLE, card_back_svg, card_chip, card_name, card_svg, cards_text, sort_hand, text_escape as _t
+from .cards import STYLE, card_back_svg, card_chip, card_name, card_svg, cards_text, play_status, sort_hand, text_escape as _t
 
 __all__ = ["state_html", "state_text"]
 
@@ -98,12 +98,7 @@ def _status_words(t: _Table) -> str:
         return f"{n} won the trick and may close the stock before drawing, or draw."
     if t.close_exchange:
         return f"{n} may exchange the trump nine for the turned-down {t.turnup} now, or keep it."
-    if t.trick:
-        return f"{n} to play to {t.names[t.leader]}'s {t.trick[0]}."
-    if t.pending is not None:
-        s = t.pending.symbol
-        return f"{n} announced the {s} marriage and must lead K{s} or Q{s}."
-    return f"{n} to lead."
+    return play_status(n, t.names, t.leader, t.trick, t.pending)
 
 
 def _result_words(t: _Table) -> tuple[str, str]:
