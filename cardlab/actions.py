@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from .cards import Card, Suit
 
-__all__ = ["Action", "play", "action_text", "payload_text"]
+__all__ = ["Action", "play", "action_text", "payload_text", "read_words"]
 
 
 class Action(NamedTuple):
@@ -59,6 +59,21 @@ _PLAY = {int(c): Action("play", c) for c in Card._table.values()}
 def play(card: Card) -> Action:
     """The (interned) action of playing ``card``."""
     return _PLAY[int(card)]
+
+
+def read_words(text, words: dict, example: str):
+    """The first step of every variant's ``parse_action``: an :class:`Action` is returned as it
+    is, a text that is one of ``words`` (lower-case text -> action) gives that action; any other
+    text is returned stripped, for the variant to read further. Raises
+    :class:`~cardlab.errors.NotationError` for anything that is not text, citing ``example``."""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        from .errors import NotationError
+
+        raise NotationError(f"an action must be text such as {example}, not {type(text).__name__}")
+    t = text.strip()
+    return words.get(t.lower(), t)
 
 
 def payload_text(x) -> str:

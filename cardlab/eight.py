@@ -170,15 +170,10 @@ class EightGame(ScoreKeeper):
         return "the deal passes clockwise [rule m4.dealer]"
 
     @property
-    def is_over(self) -> bool:
-        return max(self.won) >= self.rules.eights_to_win
-
-    @property
     def winner(self) -> int | None:
         """A seat of the winning pair (0 or 1), or None while the game goes on."""
-        if not self.is_over:
-            return None
-        return 0 if self.won[0] >= self.rules.eights_to_win else 1
+        best = 0 if self.won[0] >= self.won[1] else 1
+        return best if self.won[best] >= self.rules.eights_to_win else None
 
     state_class = Mariage4State
     deal_function = staticmethod(deal)

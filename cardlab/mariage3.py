@@ -1286,18 +1286,13 @@ class Mariage3Game(ScoreKeeper):
         return f"the deal passes to the left after hand {n} [rule m3.dealer]"
 
     @property
-    def is_over(self) -> bool:
-        """Has a player's :attr:`standing` reached ``rules.target``?"""
-        return max(self.standing) >= self.rules.target
-
-    @property
     def winner(self) -> int | None:
-        """The seat that reached the target, or ``None`` while the game goes on. Only a hand's
-        winner gains (received or net), so the first to reach the target is the only one."""
-        if not self.is_over:
-            return None
+        """The seat whose :attr:`standing` reached ``rules.target``, or ``None`` while the game
+        goes on. Only a hand's winner gains (received or net), so the first to reach the target
+        is the only one."""
         standing = self.standing
-        return max(SEATS, key=lambda s: standing[s])
+        best = max(SEATS, key=lambda s: standing[s])
+        return best if standing[best] >= self.rules.target else None
 
     state_class = Mariage3State
     deal_function = staticmethod(deal)

@@ -62,7 +62,7 @@ from itertools import combinations, repeat
 from operator import is_
 from typing import ClassVar, Literal, NamedTuple, Sequence
 
-from .actions import Action, action_text, play
+from .actions import Action, action_text, play, read_words
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
@@ -277,14 +277,9 @@ def parse_action(text: str | Action) -> Action:
     ``"reveal"`` and ``"pass"`` are the premium choices. Raises
     :class:`~cardlab.errors.NotationError` for anything else (the number of bid cards is checked
     by the state, which names rule 99.bid)."""
-    if isinstance(text, Action):
-        return text
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be text such as 'A♠' or 'bid 6♦ K♠ A♣', not {type(text).__name__}")
-    t = text.strip()
-    low = t.lower()
-    if low in _WORDS:
-        return _WORDS[low]
+    t = read_words(text, _WORDS, "'A♠' or 'bid 6♦ K♠ A♣'")
+    if isinstance(t, Action):
+        return t
     words = t.split()
     if words and words[0].lower() == "bid":
         try:

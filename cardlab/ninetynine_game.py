@@ -93,15 +93,6 @@ class NinetyNineGame(ScoreKeeper):
             return None
         return self.hands[-1].result.successes
 
-    @property
-    def is_over(self) -> bool:
-        return self._winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The seat with the highest total once someone has reached the target, or ``None``."""
-        return self._winner
-
     state_class = NinetyNineState
     deal_function = staticmethod(deal)
     hand_word = "deal"

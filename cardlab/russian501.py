@@ -79,7 +79,7 @@ import functools
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
-from .actions import Action, action_text, play
+from .actions import Action, action_text, play, read_words
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .rulesets import RuleSet
@@ -313,14 +313,9 @@ def parse_action(text: str | Action) -> Action:
     ``"10h"``) plays it; ``"marriage ♥"`` (also ``"marriage K♥"``: a card names its suit;
     ``"20 ♥"``, ``"40 ♠"``) declares the marriage of that suit, whose K or Q is then led as a
     separate play. Raises :class:`~cardlab.errors.NotationError` for anything else."""
-    if isinstance(text, Action):
-        return text
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be text such as 'bid 70' or 'A♠', not {type(text).__name__}")
-    t = text.strip()
-    low = t.lower()
-    if low in _WORDS:
-        return _WORDS[low]
+    t = read_words(text, _WORDS, "'bid 70' or 'A♠'")
+    if isinstance(t, Action):
+        return t
     words = t.split()
     head = words[0].lower() if words else ""
     if head in ("bid", "blind"):

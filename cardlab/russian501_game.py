@@ -105,15 +105,6 @@ class Russian501Game(ScoreKeeper):
             return "the first dealer is chosen by lot [rule 501.dealer]"
         return "the deal passes to the left after every hand [rule 501.dealer]"
 
-    @property
-    def is_over(self) -> bool:
-        return self._winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that won the game, or ``None`` while it goes on."""
-        return self._winner
-
     state_class = Russian501State
     deal_function = staticmethod(deal)
 

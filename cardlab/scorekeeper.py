@@ -23,8 +23,8 @@ class ScoreKeeper:
     A subclass sets the class attributes :attr:`state_class`, :attr:`deal_function` and
     :attr:`columns` (``hand_word`` too where a hand has another name), and gives ``rules``,
     ``names``, ``hands`` (the final states added), ``_rows`` (the score-sheet rows),
-    ``next_dealer``, ``next_dealer_reason``, ``is_over``, ``winner``, ``add(final)`` and
-    :meth:`_over_text`.
+    ``next_dealer``, ``next_dealer_reason``, ``add(final)`` (which sets ``_winner`` when the
+    game is decided, or the subclass overrides :attr:`winner`) and :meth:`_over_text`.
     """
 
     #: The variant's state class (a hand to be scored must be one).
@@ -38,6 +38,19 @@ class ScoreKeeper:
     names: tuple
     hands: list
     _rows: list
+    #: set by ``add`` once the game is decided (a keeper that derives the winner from its
+    #: totals overrides :attr:`winner` instead)
+    _winner: Any = None
+
+    @property
+    def winner(self):
+        """The seat (Mariage for four: the pair) that won the game, or ``None`` while it goes on."""
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a winner."""
+        return self.winner is not None
 
     def columns(self) -> list[str]:
         """The score sheet's columns, the first being :attr:`hand_word` (its index)."""

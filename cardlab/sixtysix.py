@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
-from .actions import Action, action_text, payload_text, play
+from .actions import Action, action_text, payload_text, play, read_words
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
@@ -337,14 +337,10 @@ def parse_action(text: str | Action) -> Action:
     ``"marriage KH"``, ``"20 ♥"``, ``"40 ♠"``) announces a marriage; ``"exchange"``,
     ``"close"``, ``"out"``, ``"draw"`` (draw instead of closing, when ``close_before_draw``),
     ``"pass"`` (decline the exchange offered at a close, when ``exchange_on_close``). Raises :class:`~cardlab.errors.NotationError` for anything else."""
-    if isinstance(text, Action):
-        return text
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be text such as 'A♠' or 'close', not {type(text).__name__}")
-    t = text.strip()
+    t = read_words(text, _WORDS, "'A♠' or 'close'")
+    if isinstance(t, Action):
+        return t
     low = t.lower()
-    if low in _WORDS:
-        return _WORDS[low]
     words = low.split()
     if words and words[0] in ("marriage", "20", "40", "marry"):
         rest = t.split(None, 1)[1].strip() if len(words) > 1 else ""

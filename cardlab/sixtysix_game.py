@@ -76,15 +76,11 @@ class SixtySixGame(ScoreKeeper):
         return f"{who} hand {n} deals next under these rules [rule 66.dealer]"
 
     @property
-    def is_over(self) -> bool:
-        return max(self.totals) >= self.rules.target
-
-    @property
     def winner(self) -> int | None:
-        """The seat that reached the target first, or ``None`` while the game goes on."""
-        if not self.is_over:
-            return None
-        return 0 if self.totals[0] >= self.rules.target else 1
+        """The seat that reached the target (only a hand's winner scores, so the first to reach
+        it is the only one), or ``None`` while the game goes on."""
+        best = 0 if self.totals[0] >= self.totals[1] else 1
+        return best if self.totals[best] >= self.rules.target else None
 
     @property
     def game_value(self) -> int:
