@@ -1227,7 +1227,8 @@ class NinetyNineState(GameState):
                 visible.update(revealed[s])
         if self.turnup is not None:
             visible.add(self.turnup)
-        unseen = tuple(c for c in self.pack if c not in visible)
+        # in card order, never in the pack's order (which would tell where each card was dealt)
+        unseen = tuple(sorted(c for c in self.pack if c not in visible))
         res = (self.result.public(tuple(shown[s] or s == seat for s in range(3))) if self.result is not None
                else None)
         return NinetyNineView(

@@ -32,7 +32,7 @@ from collections import Counter
 
 import pytest
 
-from cardlab import Action, Card, records, variants
+from cardlab import PACK_24, Action, Card, records, variants
 from cardlab.cards import Suit
 from cardlab.errors import IllegalActionError, NotationError
 from cardlab.render import state_html, state_text
@@ -114,6 +114,9 @@ def check_state(v, module, s, rng):
             assert view.hand == ()
         else:
             assert tuple(sorted(view.hand)) == tuple(sorted(s.hands[seat]))
+        in_pack_order = tuple(c for c in PACK_24 if c in set(view.unseen))
+        assert tuple(view.unseen) in (tuple(sorted(view.unseen)), in_pack_order), \
+            "unseen cards in a fixed order, never in the deal's (which would tell where they lie)"
         unseen = set(view.unseen)
         assert not unseen & set(view.hand)
         hide = {"unseen": ()}
