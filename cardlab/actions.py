@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from .cards import Card, Suit
 
-__all__ = ["Action", "play", "action_text", "payload_text", "read_words"]
+__all__ = ["Action", "play", "action_text", "payload_text", "read_words", "said_marriage_value", "check_said_value"]
 
 
 class Action(NamedTuple):
@@ -100,3 +100,28 @@ def action_text(action) -> str:
     if kind == "play" and isinstance(card, Card) and value is None:
         return str(card)
     return " ".join(payload_text(x) for x in (kind, card, value) if x is not None)
+
+
+def said_marriage_value(text) -> int | None:
+    """The value a player said when announcing a marriage as ``"20 ♥"`` or ``"40 ♠"`` (20 or 40),
+    or ``None`` for any other text or an :class:`Action`."""
+    if not isinstance(text, str):
+        return None
+    words = text.split()
+    return int(words[0]) if len(words) == 2 and words[0] in ("20", "40") else None
+
+
+def check_said_value(said: int | None, action: Action, trump, rule: str, no_trump: bool = False) -> None:
+    """Refuse a marriage announced with the wrong value (``"40 ♥"`` when hearts are not trumps):
+    raise :class:`~cardlab.errors.IllegalActionError` with ``rule``, saying what it is worth and
+    why. Nothing happens when no value was said or ``action`` is not a marriage."""
+    if said is None or action.kind != "marriage":
+        return
+    worth = 40 if action.value == trump else 20
+    if said != worth:
+        from .errors import IllegalActionError
+
+        why = "trumps" if worth == 40 else ("no trump: every marriage is 20" if no_trump else "not trumps")
+        s = action.value.symbol
+        raise IllegalActionError(rule, f"the {s} marriage is worth {worth} here ({why}), not {said}: "
+                                       f"say '{worth} {s}' or 'marriage {s}'")

@@ -74,7 +74,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
-from .actions import _PLAY, Action, action_text, play
+from .actions import _PLAY, Action, action_text, check_said_value, play, said_marriage_value
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .errors import DealError, IllegalActionError, NotationError, RulesError
@@ -824,7 +824,9 @@ class Mariage3State(GameState):
         IllegalActionError
             If the rules forbid it now; ``rule`` is a key of :data:`RULES` and the message
             says why in words. The state is unchanged (states are immutable)."""
+        said = None
         if not isinstance(action, Action):
+            said = said_marriage_value(action)
             action = parse_action(action)
         if seat is not None and self.result is None and seat != self._to_act:
             if seat not in SEATS or isinstance(seat, bool):
@@ -836,6 +838,8 @@ class Mariage3State(GameState):
             legal = self.legal_actions()
         if action not in legal:
             raise self._why_illegal(action)
+        if said is not None:
+            check_said_value(said, action, self.trump, "m3.marriage.lead")
         # equal is not enough: 2.0 == Suit.HEARTS and an int equals a Card [m3.action]
         if action.kind == "play":
             if action.card.__class__ is not Card:

@@ -79,7 +79,7 @@ import functools
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
-from .actions import Action, action_text, play, read_words
+from .actions import Action, action_text, check_said_value, play, read_words, said_marriage_value
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .rulesets import RuleSet
@@ -974,8 +974,7 @@ class Russian501State(GameState):
             The state is unchanged (states are immutable)."""
         said = None
         if not isinstance(action, Action):
-            words = action.split() if isinstance(action, str) else []
-            said = int(words[0]) if len(words) == 2 and words[0] in ("20", "40") else None
+            said = said_marriage_value(action)
             action = parse_action(action)
         if seat is not None and seat != self.to_act:
             raise self._not_your_turn(seat, action)
@@ -990,12 +989,7 @@ class Russian501State(GameState):
             return s
         if (action.value is not None or action.card is not None) and _malformed(action) is not None:
             raise self._why_illegal(action)  # an equal twin of a legal action: 70.0 for 70, 2.0 for ♥
-        if said is not None:
-            worth = 40 if action.value == self.trump else 20
-            if said != worth:
-                why = "trumps" if worth == 40 else ("no trump: every marriage is 20" if self.no_trump else "not trumps")
-                raise IllegalActionError("501.marriage", f"the {action.value.symbol} marriage is worth {worth} "
-                                                         f"here ({why}), not {said}: say '{worth} {action.value.symbol}'")
+        check_said_value(said, action, self.trump, "501.marriage", self.no_trump)
         s = self._child(action)
         s._do(self._to_act, action)
         return s

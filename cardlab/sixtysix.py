@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
-from .actions import Action, action_text, payload_text, play, read_words
+from .actions import Action, action_text, check_said_value, payload_text, play, read_words, said_marriage_value
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
@@ -845,13 +845,17 @@ class SixtySixState(GameState):
             If the rules forbid it now, or it is not an action of this game (another variant's,
             or one built with a wrong payload: rule ``66.action``); the message names the rule
             (see :data:`RULES`). The state is unchanged (states are immutable)."""
+        said = None
         if not isinstance(action, Action):
+            said = said_marriage_value(action)
             action = parse_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
             raise self._why_illegal(action)
+        if said is not None:
+            check_said_value(said, action, self.trump, "66.marriage.lead")
         if action.kind == "play":
             card = action.card
             if card.__class__ is not Card:  # an int or float equal to a card's code is no card
