@@ -52,8 +52,22 @@ def probes(s, legal, rng) -> list:
         if a.kind == "marriage" and isinstance(a.value, Suit):
             worth = 40 if a.value == trump and not getattr(s, "no_trump", False) else 20
             out.append(f"{60 - worth} {a.value.symbol}")
-    return [a for a in out if not (isinstance(a, Action) and a in legal and
-                                   all(type(x) is type(y) for x, y in zip(a, legal[legal.index(a)])))]
+    return [a for a in out if not _is_legal(a, legal)]
+
+
+def _is_legal(a, legal) -> bool:
+    """Whether ``a`` is one of ``legal`` with payloads of the same types, or names the same bid
+    cards in another order (Ninety-Nine takes them in any order [99.bid])."""
+    if not isinstance(a, Action):
+        return False
+    if a in legal:
+        same = legal[legal.index(a)]
+        return all(type(x) is type(y) for x, y in zip(a, same))
+    if a.kind == "bid" and isinstance(a.value, tuple):
+        cards = frozenset(a.value)
+        return any(b.kind == "bid" and isinstance(b.value, tuple) and frozenset(b.value) == cards
+                   and len(b.value) == len(a.value) for b in legal)
+    return False
 
 
 def fingerprint(s) -> tuple:
