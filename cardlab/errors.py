@@ -10,8 +10,20 @@ __all__ = ["CardlabError", "NotationError", "IllegalActionError", "RulesError", 
            "DealError", "AnalysisArgumentError"]
 
 
+def _rebuild(cls, args: tuple, attributes: dict) -> "CardlabError":
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(attributes)
+    return error
+
+
 class CardlabError(ValueError):
     """Base class of cardlab's errors."""
+
+    def __reduce__(self):
+        # pickled with its class, message and attributes (not by calling __init__ again, whose
+        # arguments differ per subclass), so an error raised in a worker process arrives whole
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
 class NotationError(CardlabError):

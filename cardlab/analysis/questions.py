@@ -32,14 +32,15 @@ def close_succeeds(state) -> bool:
     return solve(state.apply("close"), seats=(closer,)) > 0
 
 
-def close_chance(state_or_views, samples: int = 1000, seed: int = 0) -> Estimate:
+def close_chance(state_or_views, samples: int = 1000, seed: int = 0, workers=None) -> Estimate:
     """Sixty-six: the chance that closing now succeeds, from the knowledge of the player to
     act only: its hand, the turn-up, the cards played and shown. ``samples`` worlds are drawn
     uniformly among the deals consistent with that knowledge and each is solved after the
     close (:func:`close_succeeds`). Returns an :class:`Estimate` with a Wilson 95 % interval.
 
     ``state_or_views``: a state (the views of its player to act along its history are used)
-    or that seat's list of views.
+    or that seat's list of views. ``workers``: where the worlds are solved (default every
+    local core; see :mod:`cardlab.analysis.parallel`); the answer does not depend on it.
 
     Raises
     ------
@@ -47,8 +48,8 @@ def close_chance(state_or_views, samples: int = 1000, seed: int = 0) -> Estimate
         If the hand is over, or closing is not a legal action for that seat now [66.close].
     AnalysisArgumentError
         (a ``ValueError``) if ``samples`` is not a positive whole number, ``seed`` not a whole
-        number, or the views are not one seat's views of one hand (see
-        :func:`~cardlab.analysis.knowledge`).
+        number, ``workers`` not a positive whole number, an Executor or None, or the views are
+        not one seat's views of one hand (see :func:`~cardlab.analysis.knowledge`).
     """
     check_count("samples", samples)
     check_seed(seed)
@@ -60,7 +61,7 @@ def close_chance(state_or_views, samples: int = 1000, seed: int = 0) -> Estimate
         raise NotSolvable("the hand is over: there is no stock to close, so no chance to estimate [rule 66.close]")
     if not any(getattr(a, "kind", None) == "close" for a in getattr(last, "legal_actions", ())):
         raise NotSolvable("closing the stock is not a legal action for this seat now [rule 66.close]")
-    return estimate(views, close_succeeds, samples=samples, seed=seed, text="closing succeeds")
+    return estimate(views, close_succeeds, samples=samples, seed=seed, text="closing succeeds", workers=workers)
 
 
 def makes(state, seats, threshold: int) -> bool:
@@ -76,15 +77,16 @@ def makes(state, seats, threshold: int) -> bool:
 
 
 def chance(state_or_views, question, samples: int = 1000, seed: int = 0, text: str = "",
-           seat: int | None = None) -> Estimate:
+           seat: int | None = None, workers=None) -> Estimate:
     """Any yes/no ``question(world)`` over ``samples`` worlds sampled from the knowledge of
     ``seat`` (default: the player to act of the state). Returns an :class:`Estimate` (the count
     of successes, the samples and the Wilson 95 % interval). Raises :class:`NotSolvable` for a
     variant whose sampled worlds cannot be rebuilt as full states (see :func:`estimate`);
     :class:`~cardlab.errors.AnalysisArgumentError` for ``samples``, ``seed``, ``question``
     or the views as :func:`estimate` does, for a ``seat`` that is not one of the state's (or
-    given with views), or a finished state without ``seat``."""
-    return estimate(_as_views(state_or_views, seat), question, samples=samples, seed=seed, text=text)
+    given with views), or a finished state without ``seat``. ``workers`` as for :func:`estimate`."""
+    return estimate(_as_views(state_or_views, seat), question, samples=samples, seed=seed, text=text,
+                    workers=workers)
 
 
 # ---------------------------------------------------------------------------------------------

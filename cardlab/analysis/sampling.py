@@ -23,11 +23,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Callable, Sequence
 
 from ..cards import Card, format_cards
 from ..errors import AnalysisArgumentError
+from .parallel import check_workers, run_map
 
 __all__ = ["Knowledge", "DealSampler", "Estimate", "wilson", "estimate", "knowledge", "check_count", "check_views"]
 
@@ -484,7 +485,15 @@ def _as_views(views, seat: int | None = None):
     return check_views(views)
 
 
-def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text: str = "") -> Estimate:
+def _answer(variant: str, view, know, question: Callable, deal) -> bool:
+    """``question`` of the world made from ``view`` and one sampled ``deal`` (run in a worker)."""
+    from . import adapters
+
+    return bool(question(adapters.get(variant).complete(view, know, deal)))
+
+
+def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text: str = "",
+             workers=None) -> Estimate:
     """Estimate the chance that ``question(world)`` is true over ``samples`` worlds sampled
     uniformly from what the seat of ``views`` knows.
 
@@ -498,7 +507,11 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
     samples : int
         Number of worlds (each is an independent uniform draw).
     seed : int
-        Seeds the sampler: the same seed gives the same answer.
+        Seeds the sampler: the same seed gives the same answer, whatever ``workers`` is.
+    workers : None, int or concurrent.futures.Executor
+        Where the sampled worlds are answered: ``None`` every local core, a number of worker
+        processes (1: this process), or an Executor such as Dask's ``client.get_executor()``
+        (see :mod:`cardlab.analysis.parallel`).
 
     Returns
     -------
@@ -509,8 +522,8 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
     ------
     AnalysisArgumentError
         (a ``ValueError``) if ``samples`` is not a positive whole number, ``seed`` not a whole
-        number, ``question`` not callable, or ``views`` are not one seat's views of one hand
-        (see :func:`knowledge`).
+        number, ``question`` not callable, ``workers`` not one of the above, or ``views`` are
+        not one seat's views of one hand (see :func:`knowledge`).
     NotSolvable
         For a variant whose adapter cannot rebuild full states from a view (the games without
         a stock have their own questions: :func:`cardlab.analysis.bid_chance_501`, ...).
@@ -527,15 +540,12 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
     if ad.complete is None or ad.knowledge is None:
         raise adapters.NotSolvable(f"{ad.variant}: sampled worlds cannot be rebuilt as full states yet; use the "
                                    f"variant's own questions (cardlab.analysis.questions)")
+    check_workers(workers)
     know = ad.knowledge(views, names=names)
     sampler = DealSampler(know)
     rng = random.Random(seed)
-    view = views[-1]
-    k = 0
-    for _ in range(samples):
-        world = ad.complete(view, know, sampler.sample(rng))
-        if question(world):
-            k += 1
+    deals = [sampler.sample(rng) for _ in range(samples)]  # drawn in order: the same whatever the workers
+    k = sum(run_map(partial(_answer, ad.variant, views[-1], know, question), deals, workers))
     lo, hi = wilson(k, samples)
     return Estimate(k, samples, k / samples, lo, hi, text)
 

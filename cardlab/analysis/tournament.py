@@ -42,8 +42,43 @@ def _label(spec: Any) -> str:
     return getattr(spec, "name", None) or type(spec).__name__
 
 
+def _play_hand(job) -> dict:
+    """One tournament hand (run in a worker): ``job`` is (variant, rules, players, labels, deal
+    seed, rotation, max_actions); returns its row."""
+    from .. import variants
+    from . import adapters
+
+    variant, rules, players, labels, d, rot, max_actions = job
+    v = variants.get(variant)
+    n = len(players)
+    order = [(i + rot) % n for i in range(n)]          # seat -> index into players
+    seat_players = [_make(players[order[s]], d * 7919 + 31 * s + rot, variant) for s in range(n)]
+    kwargs = {} if rules is None else {"rules": rules}
+    dealer = d % n
+    state = v.deal(dealer=dealer, seed=d, names=tuple(labels[order[s]] for s in range(n)), **kwargs)
+    steps = 0
+    while not state.is_finished:
+        seat = state.to_act
+        state = state.apply(seat_players[seat].choose(state.view(seat)))
+        steps += 1
+        if steps > max_actions:
+            raise RuntimeError(f"deal {d} did not end within {max_actions} actions")
+    res = state.result
+    row = {"deal": d, "rotation": rot, "dealer": labels[order[dealer]]}
+    for s in range(n):
+        row[f"seat {s}"] = labels[order[s]]
+    w = getattr(res, "winner", None)
+    row["winner"] = labels[order[w]] if isinstance(w, int) else "—"
+    if getattr(res, "reason", None) is not None:
+        row["reason"] = res.reason
+    ad = adapters.get(variant)
+    for s in range(n):
+        row[labels[order[s]]] = ad.hand_score(state, s)
+    return row
+
+
 def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-six", rules: Any = None,
-               seed: int = 0, names: Sequence[str] | None = None, max_actions: int = 2000):
+               seed: int = 0, names: Sequence[str] | None = None, max_actions: int = 2000, workers=None):
     """Play ``deals`` seeded deals between ``players`` and return the results table.
 
     Parameters
@@ -69,6 +104,12 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
         labels get "#2", "#3").
     max_actions : int
         Safety limit of actions per hand.
+    workers : None, int or concurrent.futures.Executor
+        Where the hands are played: ``None`` every local core, a number of worker processes
+        (1: this process), or an Executor such as Dask's ``client.get_executor()`` (see
+        :mod:`cardlab.analysis.parallel`). Player objects (which keep their state from hand to
+        hand) and factories that cannot be pickled (a ``lambda``) play in this process. The
+        table does not depend on it.
 
     Returns
     -------
@@ -86,7 +127,8 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
         (a ``ValueError``) if ``variant`` is unknown, the number of players does not fit the
         variant's table, a player is not a kind, a player object or a factory, ``names`` does
         not give one label per player, ``deals`` or ``max_actions`` is not a positive whole
-        number, or ``seed`` is not a whole number.
+        number, ``seed`` is not a whole number, or ``workers`` is not a positive whole number,
+        an Executor or None.
     NotSolvable
         For a variant with no analysis adapter.
     RuntimeError
@@ -96,6 +138,7 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
 
     from .. import variants
     from . import adapters
+    from .parallel import check_workers, run_map
     from .sampling import check_count, check_seed
 
     try:
@@ -115,43 +158,23 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
     check_seed(seed)
     if names is not None and (isinstance(names, (str, bytes)) or len(names) != n):
         raise AnalysisArgumentError("names", f"names gives one label per player ({n}), not {names!r}")
-    ad = adapters.get(variant)
+    adapters.get(variant)  # NotSolvable now for a variant the analysis does not cover
+    check_workers(workers)
     labels = list(names) if names is not None else [_label(p) for p in players]
     seen: dict[str, int] = {}
     for i, lab in enumerate(labels):
         seen[lab] = seen.get(lab, 0) + 1
         if seen[lab] > 1:
             labels[i] = f"{lab} #{seen[lab]}"
-    rows = []
     # four players are two partnerships (seats 0 & 2, 1 & 3): turning the table by one seat keeps
     # partners together and gives each pair the other half of the deal; turning it further
     # would only repeat those seatings
     rotations = 2 if n == 4 else n
-    for d in range(seed, seed + deals):
-        for rot in range(rotations):
-            order = [(i + rot) % n for i in range(n)]          # seat -> index into players
-            seat_players = [_make(players[order[s]], d * 7919 + 31 * s + rot, variant) for s in range(n)]
-            kwargs = {} if rules is None else {"rules": rules}
-            dealer = d % n
-            state = v.deal(dealer=dealer, seed=d, names=tuple(labels[order[s]] for s in range(n)), **kwargs)
-            steps = 0
-            while not state.is_finished:
-                seat = state.to_act
-                state = state.apply(seat_players[seat].choose(state.view(seat)))
-                steps += 1
-                if steps > max_actions:
-                    raise RuntimeError(f"deal {d} did not end within {max_actions} actions")
-            res = state.result
-            row = {"deal": d, "rotation": rot, "dealer": labels[order[dealer]]}
-            for s in range(n):
-                row[f"seat {s}"] = labels[order[s]]
-            w = getattr(res, "winner", None)
-            row["winner"] = labels[order[w]] if isinstance(w, int) else "—"
-            if getattr(res, "reason", None) is not None:
-                row["reason"] = res.reason
-            for s in range(n):
-                row[labels[order[s]]] = ad.hand_score(state, s)
-            rows.append(row)
+    jobs = [(variant, rules, list(players), labels, d, rot, max_actions)
+            for d in range(seed, seed + deals) for rot in range(rotations)]
+    if any(not isinstance(p, str) and callable(getattr(p, "choose", None)) for p in players):
+        workers = 1  # a player object keeps its state from hand to hand: one process plays them in order
+    rows = run_map(_play_hand, jobs, workers, min_per_worker=1)
     return pd.DataFrame(rows)
 
 
