@@ -50,3 +50,13 @@ def test_bad_workers_refused(bad):
         close_chance(s, samples=10, workers=bad)
     with pytest.raises(AnalysisArgumentError, match="workers"):
         tournament(["random", "random"], deals=1, workers=bad)
+
+
+def test_close_chance_on_a_dask_local_cluster():
+    distributed = pytest.importorskip("dask.distributed", reason="the cluster extra (pip install cardlab[cluster])")
+    s = records.load("data/santase_close.json").states()[11]
+    here = close_chance(s, samples=200, seed=3, workers=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        there = close_chance(s, samples=200, seed=3, workers=client.get_executor())
+    assert (there.successes, there.samples) == (here.successes, here.samples)

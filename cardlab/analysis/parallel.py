@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import pickle
 from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from typing import Any, Callable, Sequence
 
 from ..errors import AnalysisArgumentError
@@ -47,6 +48,10 @@ def _picklable(obj) -> bool:
     return True
 
 
+def _each(fn: Callable, chunk: Sequence) -> list:
+    return [fn(x) for x in chunk]
+
+
 def run_map(fn: Callable, items: Sequence, workers: Any = None, min_per_worker: int = 2) -> list:
     """``[fn(x) for x in items]``, the calls spread over ``workers`` (see the module docstring).
 
@@ -57,7 +62,10 @@ def run_map(fn: Callable, items: Sequence, workers: Any = None, min_per_worker: 
     workers = check_workers(workers)
     items = list(items)
     if workers is not None and not isinstance(workers, int):
-        return list(workers.map(fn, items))
+        # an Executor (a cluster's, say): a few dozen tasks rather than one per item
+        size = max(1, -(-len(items) // 64))
+        chunks = [items[i:i + size] for i in range(0, len(items), size)]
+        return [y for part in workers.map(partial(_each, fn), chunks) for y in part]
     n = (os.cpu_count() or 1) if workers is None else workers
     n = min(n, len(items) // max(1, min_per_worker))
     if n <= 1 or not _picklable(fn) or not _picklable(items[0]):  # (the items are alike: one tells)
