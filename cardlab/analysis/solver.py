@@ -38,6 +38,7 @@ the 2 of being gone out on).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from time import perf_counter
 from typing import Callable, Sequence
 
@@ -92,6 +93,42 @@ def cards_of(mask: int, rules: TrickRules) -> list[Card]:
 def _in_order(rules: TrickRules, k: int) -> bool:
     """Is strength ``k`` (1 = lowest) a rank of ``rules``' order?"""
     return 1 <= k <= len(rules.rank_order)
+
+
+@lru_cache(maxsize=512)
+def _marriage_tables(rules: TrickRules, trump: int, marriage_values: tuple) -> tuple:
+    """Per rank order, trump and marriage values, built once (every sampled deal of a question
+    shares them): the king bits, and per bit index its marriage partner's mask and the
+    marriage's value (0 for cards that are not a K or Q)."""
+    from ..cards import Rank
+
+    mplain, mtrumpv = marriage_values
+    kq = []
+    for s in range(4):
+        try:
+            kb = card_bit(Card.of(Suit(s), Rank.KING), rules)
+            qb = card_bit(Card.of(Suit(s), Rank.QUEEN), rules)
+            kq.append((kb, qb))
+        except ValueError:
+            kq.append(None)
+    kbits = tuple(pair[0] for pair in kq if pair is not None)
+    partner = [0] * 64   # bit index -> mask of its marriage partner (0 if not K/Q)
+    mval = [0] * 64
+    for s, pair in enumerate(kq):
+        if pair is None:
+            continue
+        kb, qb = pair
+        partner[kb] = 1 << qb
+        partner[qb] = 1 << kb
+        mval[kb] = mval[qb] = mtrumpv if s == trump else mplain
+    return kbits, tuple(partner), tuple(mval)
+
+
+@lru_cache(maxsize=512)
+def _has_equal_cards(points: tuple, rules: TrickRules) -> bool:
+    """Whether two cards of a suit are worth the same (only then can cards be equivalent)."""
+    return any(points[16 * su + a] == points[16 * su + b] for su in range(4) for a in range(1, 16)
+               for b in range(a + 1, 16) if _in_order(rules, a) and _in_order(rules, b))
 
 
 @dataclass
@@ -301,7 +338,6 @@ class Solver:
         target = sp.target if sp.target is not None else INF
         bonus = sp.last_trick_bonus
         marriages = sp.marriages
-        mplain, mtrumpv = sp.marriage_values
         needs = sp.marriage_needs
         m_from = sp.marriage_from_trick
         can_claim = sp.can_claim
@@ -327,31 +363,9 @@ class Solver:
         ABOVE = _ABOVE
         SM = SUIT_MASK
         table = self.table
-        # K and Q bits of each suit under this rank order (None when the order has no K/Q)
-        from ..cards import Rank
-        kq = []
-        for s in range(4):
-            try:
-                kb = card_bit(Card.of(Suit(s), Rank.KING), sp.rules)
-                qb = card_bit(Card.of(Suit(s), Rank.QUEEN), sp.rules)
-                kq.append((kb, qb))
-            except ValueError:
-                kq.append(None)
-        KBITS = [pair[0] for pair in kq if pair is not None]
-        PARTNER = [0] * 64   # bit index -> mask of its marriage partner (0 if not K/Q)
-        MVAL = [0] * 64
-        for s, pair in enumerate(kq):
-            if pair is None:
-                continue
-            kb, qb = pair
-            PARTNER[kb] = 1 << qb
-            PARTNER[qb] = 1 << kb
-            MVAL[kb] = MVAL[qb] = mtrumpv if s == trump else mplain
+        KBITS, PARTNER, MVAL = _marriage_tables(sp.rules, trump, sp.marriage_values)
         self_ref = self
-
-        # equivalent cards are possible only where two cards of a suit are worth the same
-        equiv = any(PTS[16 * su + a] == PTS[16 * su + b] for su in range(4) for a in range(1, 16)
-                    for b in range(a + 1, 16) if _in_order(sp.rules, a) and _in_order(sp.rules, b))
+        equiv = _has_equal_cards(PTS, sp.rules)
 
         def prune(legal, cards):
             """Drop each legal card whose next lower card still in play (in a hand or in the
