@@ -67,18 +67,19 @@ def click_at_random(p, rng, max_steps=600):
 def test_random_clicks_play_whole_hands(name, preset):
     v = variants.get(name)
     rng = random.Random(f"{name}/{preset}")
-    finished = 0
+    finished = clicks = 0
     for k in range(HANDS):
         opp = ("heuristic", "random")[k % 2]
         p = PlayTable(variant=name, rules=preset, seed=k, human=k % v.players, opponent=opp,
                       hint_budget=0.05, review_budget=0.02)
-        click_at_random(p, rng)
+        clicks += click_at_random(p, rng)
         finished += p.state.result is not None
         if k % 7 == 0:
             p.review_button.click()
             assert "cardlab-review-text" in p.review_html.value
         assert not p.errors, p.errors
     assert finished == HANDS
+    print(f"\n{name}/{preset}: {HANDS} tables, {finished} hands finished, {clicks} clicks, 0 escapes", end="")
 
 
 @pytest.mark.parametrize("name", variants.names())
