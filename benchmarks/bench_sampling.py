@@ -71,7 +71,7 @@ def main(argv=None) -> int:
         est = None
         for r in range(args.runs):
             t0 = time.perf_counter()
-            est = close_chance(s, samples=args.samples, seed=r)
+            est = close_chance(s, samples=args.samples, seed=r, workers=1)  # one core (bench_workers.py: several)
             ts.append(time.perf_counter() - t0)
         m = statistics.median(ts)
         medians.append(m)
