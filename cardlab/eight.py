@@ -111,6 +111,16 @@ class EightGame(ScoreKeeper):
     rules : Mariage4Rules
     first_dealer : int
     names : four str
+    pips : pair of int, optional
+        Pips already uncovered on each pair's current eight (default 0 and 0), each below
+        ``rules.pips``: a game taken up in the middle.
+    won : pair of int, optional
+        Eights each pair has already won (default 0 and 0), each below ``rules.eights_to_win``.
+
+    Raises
+    ------
+    DealError
+        For a first dealer that is not a seat, or ``pips`` / ``won`` out of range.
 
     Attributes
     ----------
@@ -126,7 +136,8 @@ class EightGame(ScoreKeeper):
     """
 
     def __init__(self, rules: Mariage4Rules = RUSSIAN_4, first_dealer: int = 0,
-                 names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan")):
+                 names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan"), pips: Sequence[int] | None = None,
+                 won: Sequence[int] | None = None):
         if first_dealer not in (0, 1, 2, 3):
             raise DealError(f"the first dealer is a seat from 0 to 3, not {first_dealer!r}")
         self.rules = rules
@@ -134,8 +145,9 @@ class EightGame(ScoreKeeper):
         self.names = tuple(names)
         self.hands: list = []
         self._rows: list[dict] = []
-        self.eights = [Eight(0, rules.pips), Eight(0, rules.pips)]
-        self.won = [0, 0]
+        start = [0, 0] if pips is None else self._start(pips, 2, 0, rules.pips - 1, "pips uncovered")
+        self.eights = [Eight(start[0], rules.pips), Eight(start[1], rules.pips)]
+        self.won = [0, 0] if won is None else self._start(won, 2, 0, rules.eights_to_win - 1, "eights won")
         self.marks: list[list[str]] = [[], []]
         self.history: list = []
         self._finished_now = None

@@ -1219,13 +1219,20 @@ class Mariage3Game(ScoreKeeper):
     first_dealer : int
         Seat 0, 1 or 2 (by lot at the table).
     names : three str
+    totals : three int, optional
+        Game points each player has received before the first hand (default 0), each below
+        ``rules.target``: a game taken up in the middle.
+    net : three int, optional
+        The net balances before the first hand (default 0; they must sum to 0 and, when
+        ``game_count="net"``, each be below ``rules.target``).
 
     Raises
     ------
     RulesError
         If ``rules`` is not a :class:`Mariage3Rules`.
     DealError
-        If ``first_dealer`` is not a seat or there are not three names.
+        If ``first_dealer`` is not a seat, there are not three names, or ``totals`` / ``net``
+        are not three whole numbers in range (``net`` summing to 0).
 
     Attributes
     ----------
@@ -1239,7 +1246,8 @@ class Mariage3Game(ScoreKeeper):
         The finished hands, in order.
     """
 
-    def __init__(self, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, first_dealer: int = 0, names: Sequence[str] = NAMES):
+    def __init__(self, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, first_dealer: int = 0, names: Sequence[str] = NAMES,
+                 totals: Sequence[int] | None = None, net: Sequence[int] | None = None):
         if not isinstance(rules, Mariage3Rules):
             raise RulesError(f"rules must be a Mariage3Rules, not {type(rules).__name__}")
         if first_dealer not in SEATS or isinstance(first_dealer, bool):
@@ -1251,8 +1259,13 @@ class Mariage3Game(ScoreKeeper):
         self.first_dealer = first_dealer
         self.names = names
         self.hands: list[Mariage3State] = []
-        self.totals = [0, 0, 0]
-        self.net = [0, 0, 0]
+        self.totals = [0, 0, 0] if totals is None else self._start(totals, 3, 0, rules.target - 1, "starting totals")
+        self.net = [0, 0, 0] if net is None else self._start(net, 3, -10_000, 10_000, "starting net balances")
+        if sum(self.net):
+            raise DealError(f"net balances sum to 0 (what one pays another receives), not {tuple(self.net)}")
+        if rules.game_count == "net" and max(self.net) >= rules.target:
+            raise DealError(f"a net balance of {max(self.net)} has already reached the target {rules.target}")
+        self.start_totals = tuple(self.standing)
         self._rows: list[dict] = []
 
     @property

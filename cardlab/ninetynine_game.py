@@ -47,22 +47,28 @@ class NinetyNineGame(ScoreKeeper):
     first_dealer : int
         Seat 0, 1 or 2.
     names : three str
+    totals : three int, optional
+        Each player's score points before the first deal (default 0), each below
+        ``rules.target``: a game taken up in the middle.
 
     Raises
     ------
     DealError
-        For a first dealer that is not a seat.
+        For a first dealer that is not a seat, or ``totals`` that are not three whole numbers
+        from 0 to ``rules.target - 1``.
     """
 
     def __init__(self, rules: NinetyNineRules = CLASSIC, first_dealer: int = 0,
-                 names: Sequence[str] = ("A", "B", "C")):
+                 names: Sequence[str] = ("A", "B", "C"), totals: Sequence[int] | None = None):
         _check_table(rules, first_dealer, names)
         self.rules = rules
         self.first_dealer = first_dealer
         self.names = tuple(names)
         self.hands: list[NinetyNineState] = []
         self._rows: list[dict] = []
-        self.totals = [0, 0, 0]
+        self.totals = [0, 0, 0] if totals is None else self._start(totals, 3, 0, rules.target - 1,
+                                                                   "starting totals")
+        self.start_totals = tuple(self.totals)
         self.bonus = (0, 0, 0)
         self._winner: int | None = None
 

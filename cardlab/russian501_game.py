@@ -62,6 +62,15 @@ class Russian501Game(ScoreKeeper):
     rules : Russian501Rules
     first_dealer : int
     names : sequence of 3 or 4 str
+    scores : sequence of int, optional
+        Each seat's score before the first hand (default ``rules.start_score`` for everybody),
+        each from 1 to ``rules.start_score``: a game taken up in the middle.
+
+    Raises
+    ------
+    DealError
+        For a table that is not 3 or 4 players, a first dealer that is not a seat, or
+        ``scores`` that are not one whole number from 1 to ``rules.start_score`` per seat.
 
     Attributes
     ----------
@@ -75,7 +84,8 @@ class Russian501Game(ScoreKeeper):
         The final states added so far.
     """
 
-    def __init__(self, rules: Russian501Rules = PAGAT_501, first_dealer: int = 0, names: Sequence[str] = ("A", "B", "C")):
+    def __init__(self, rules: Russian501Rules = PAGAT_501, first_dealer: int = 0, names: Sequence[str] = ("A", "B", "C"),
+                 scores: Sequence[int] | None = None):
         names = tuple(names)
         if len(names) not in (3, 4):
             raise DealError(f"501 is played by 3, or 4 with the dealer sitting out; not {len(names)} "
@@ -85,7 +95,8 @@ class Russian501Game(ScoreKeeper):
         self.rules = rules
         self.first_dealer = first_dealer
         self.names = names
-        self.scores = [rules.start_score] * len(names)
+        self.scores = ([rules.start_score] * len(names) if scores is None
+                       else self._start(scores, len(names), 1, rules.start_score, "starting scores"))
         self.start_totals = tuple(self.scores)
         self.hands: list[Russian501State] = []
         self._rows: list[dict] = []

@@ -52,6 +52,20 @@ class ScoreKeeper:
         """True once the game has a winner."""
         return self.winner is not None
 
+    @staticmethod
+    def _start(values, count: int, low: int, high: int, what: str) -> list[int]:
+        """Check starting totals a teacher gives (``values``: ``count`` whole numbers from
+        ``low`` to ``high``) and return them as a list; raises :class:`DealError` naming
+        ``what`` and the range."""
+        try:
+            out = list(values)
+        except TypeError:
+            raise DealError(f"{what} are {count} whole numbers, one per seat, not {values!r}") from None
+        if len(out) != count or any(isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high
+                                    for v in out):
+            raise DealError(f"{what} are {count} whole numbers from {low} to {high}, one per seat, not {values!r}")
+        return out
+
     def columns(self) -> list[str]:
         """The score sheet's columns, the first being :attr:`hand_word` (its index)."""
         raise NotImplementedError

@@ -33,9 +33,19 @@ class SixtySixGame(ScoreKeeper):
     first_dealer : int
         Seat 0 or 1 (chosen by lot at the table).
     names : pair of str
+    totals : pair of int, optional
+        The game points each player has before the first hand (default 0 and 0), each below
+        ``rules.target``: a game taken up in the middle ("9 to 10: who wins with this hand?").
+
+    Raises
+    ------
+    DealError
+        For a first dealer that is not seat 0 or 1, or ``totals`` that are not two whole
+        numbers from 0 to ``rules.target - 1``.
     """
 
-    def __init__(self, rules: SixtySixRules = SANTASE, first_dealer: int = 0, names: Sequence[str] = ("A", "B")):
+    def __init__(self, rules: SixtySixRules = SANTASE, first_dealer: int = 0, names: Sequence[str] = ("A", "B"),
+                 totals: Sequence[int] | None = None):
         if first_dealer.__class__ is not int or first_dealer not in (0, 1):
             raise DealError(f"the first dealer is seat 0 or 1, not {first_dealer!r}")
         self.rules = rules
@@ -43,7 +53,8 @@ class SixtySixGame(ScoreKeeper):
         self.names = tuple(names)
         self.hands: list[SixtySixState] = []
         self._rows: list[dict] = []
-        self.totals = [0, 0]
+        self.totals = [0, 0] if totals is None else self._start(totals, 2, 0, rules.target - 1, "starting totals")
+        self.start_totals = tuple(self.totals)
         self._carry = 0  # draw_plus_next: game points waiting for the next decisive hand
 
     @property
