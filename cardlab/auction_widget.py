@@ -25,7 +25,7 @@ import ipywidgets as w
 
 from . import russian501 as p501
 from . import render
-from .players.russian501 import Russian501Player
+from .players.russian501 import Russian501Player, hand_strength
 from .render.russian501 import CSS_501
 from .actions import Action
 from .cards import Suit
@@ -83,12 +83,13 @@ class AuctionTable(w.VBox):
         only when the learner may take that action.
     amount : ipywidgets.IntText
         The bid to make (class ``cardlab-bid-amount``); set to the lowest allowed bid at each turn.
-    play_out_button, new_deal_button : ipywidgets.Button
-        ``cardlab-play-out`` (after the auction: the computer plays the hand for everyone) and
-        ``cardlab-new-deal`` (deal ``seed + 1``, or restart the given deal).
+    play_out_button, new_deal_button, deal_again_button : ipywidgets.Button
+        ``cardlab-play-out`` (after the auction: the computer plays the hand for everyone),
+        ``cardlab-new-deal`` (new cards: deal ``seed + 1``, also after a sample deal) and
+        ``cardlab-deal-again`` (the same cards again from the first call).
     hand_box : ipywidgets.HBox
         After the auction, the learner's choices when it is his turn (class
-        ``cardlab-hand-actions``): ``cardlab-take``; a trumps picker (``cardlab-trump``), the
+        ``cardlab-hand-actions``): ``cardlab-take``; a trumps picker (``cardlab-trump``, set at first to the suit the rule-based player would name), the
         contract (``cardlab-contract-amount``), ``cardlab-contract`` and ``cardlab-concede``; one ``cardlab-give`` button per card; one
         ``cardlab-card-button`` per card that may be played and one ``cardlab-marriage`` per
         marriage that may be declared (then its king or queen is led). Empty otherwise.
@@ -131,7 +132,8 @@ class AuctionTable(w.VBox):
         self.blind_button = _button("Bid blind", "cardlab-blind", "Bid the number without looking: doubled if it wins")
         self.play_out_button = _button("Play the hand out", "cardlab-play-out",
                                        "The computer plays the rest of the hand for every seat")
-        self.new_deal_button = _button("New deal", "cardlab-new-deal", "Deal again")
+        self.new_deal_button = _button("New deal", "cardlab-new-deal", "New cards: the next seed")
+        self.deal_again_button = _button("Deal again", "cardlab-deal-again", "The same cards again, from the first call")
         self.view = _html("cardlab-view")
         self.calls = _html("cardlab-auction-calls")
         self.message = _html("cardlab-message")
@@ -142,6 +144,7 @@ class AuctionTable(w.VBox):
         self.blind_button.on_click(lambda _b: self.blind(self.amount.value))
         self.play_out_button.on_click(lambda _b: self.play_out())
         self.new_deal_button.on_click(lambda _b: self.new_deal())
+        self.deal_again_button.on_click(lambda _b: self.deal_again())
         self.seat_picker.observe(self._on_seat, names="value")
 
         controls = w.HBox([self.look_button, self.amount, self.bid_button, self.blind_button, self.pass_button],
@@ -154,7 +157,7 @@ class AuctionTable(w.VBox):
         self.contract_amount.add_class("cardlab-contract-amount")
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.hand_box.add_class("cardlab-hand-actions")
-        after = w.HBox([self.play_out_button, self.new_deal_button])
+        after = w.HBox([self.play_out_button, self.new_deal_button, self.deal_again_button])
         super().__init__(children=[self.seat_picker, controls, self.message, self.calls, self.hand_box, self.view,
                                    after])
         self.add_class("cardlab-auction")
@@ -222,12 +225,26 @@ class AuctionTable(w.VBox):
         return True
 
     def new_deal(self) -> None:
-        """Deal ``seed + 1`` (or restart the deal given as ``source``), same seat."""
-        if not self._fixed:
-            self.seed += 1
-            s = self.deal_state
-            self.deal_state = p501.deal(s.rules, s.dealer, seed=self.seed, names=s.names)
+        """Deal new cards (the next seed, shown in the message; also after a sample deal given
+        as ``source``), same rules, dealer, names and seat."""
+        self.seed += 1
+        self._fixed = False
+        s = self.deal_state
+        self.deal_state = p501.deal(s.rules, s.dealer, seed=self.seed, names=s.names)
         self._restart()
+        self._say(f"New cards (seed {self.seed}). " + self.message_text())
+
+    def deal_again(self) -> None:
+        """Play the same deal again from its first call, same seat."""
+        self._restart()
+        self._say("The same cards again. " + self.message_text())
+
+    def message_text(self) -> str:
+        """The message shown now, as plain text."""
+        import re
+        from html import unescape
+
+        return unescape(re.sub(r"<[^>]+>", "", self.message.value))
 
     def __repr__(self) -> str:
         s = self.state
@@ -277,13 +294,15 @@ class AuctionTable(w.VBox):
                 b.on_click(lambda _b: self.act(p501.TAKE))
                 items.append(b)
             elif s.phase == "contract":
-                if self.contract_amount.value < s.high_bid:
+                if self.contract_amount.value < s.high_bid:   # first time here: suggest, never assume ♠
                     self.contract_amount.value = s.high_bid
+                    self.trump_picker.value = self._suggested_trumps(s)
                 play = _button("Play this contract", "cardlab-contract", "Trumps and the number in the box")
                 play.on_click(lambda _b: self._contract())
                 give_up = _button("Concede", "cardlab-concede", f"Give up: up {s.high_bid}, opponents down 25")
                 give_up.on_click(lambda _b: self.act(p501.CONCEDE))
-                items += [w.Label("Your contract:"), self.trump_picker, self.contract_amount, play, give_up]
+                items += [w.Label("Your contract (trumps as the rule-based player would name them; change them "
+                                  "if you like):"), self.trump_picker, self.contract_amount, play, give_up]
             elif s.phase == "give":
                 to = s.opponents()[len(s.given)]
                 items.append(w.Label(f"Pass a card face down to {nm[to]}:"))
@@ -308,6 +327,14 @@ class AuctionTable(w.VBox):
         for b in old:
             if b not in items and b is not self.trump_picker and b is not self.contract_amount:
                 b.close()
+
+    def _suggested_trumps(self, s):
+        """The trumps the rule-based player would name with this hand (no trump when it would
+        play without), or the hand's best suit when it would concede [501.contract]."""
+        choice = Russian501Player(0).choose(s.view(self.seat))
+        if choice.kind == "contract":
+            return choice.value[0]
+        return hand_strength(s.hands[self.seat])["trump"]
 
     def _contract(self) -> bool:
         n = self.contract_amount.value

@@ -236,6 +236,61 @@ def test_auction_table_new_deal():
     first = t.deal_state.pack
     t.new_deal_button.click()
     assert t.seed == 5 and t.deal_state.pack != first and t.deal_state.pack == p501.shuffled_pack(5)
+    assert "seed 5" in t.message_text()
+
+
+def test_new_deal_after_a_sample_gives_new_cards_and_deal_again_the_same():
+    sample = records.load(DATA / "r501_blind.json").states()[0]
+    t = AuctionTable(sample, seed=10)
+    t.new_deal_button.click()
+    assert t.deal_state.pack != sample.pack and t.deal_state.pack == p501.shuffled_pack(11)
+    dealt = t.deal_state.pack
+    if not t.pass_button.disabled:
+        t.pass_button.click()
+    t.deal_again_button.click()
+    assert t.deal_state.pack == dealt and t.state.history()[0] is t.deal_state
+    assert "same cards" in t.message_text()
+
+
+def _win_the_auction(t):
+    """Bid for the learner until the auction is won (or lost); returns True if won."""
+    for _ in range(40):
+        s = t.state
+        if s.phase != "bidding":
+            break
+        if s.to_act == t.seat:
+            if not s.looked[t.seat]:
+                t.look_button.click()
+                continue
+            t.amount.value = min(a.value for a in s.legal_actions() if a.kind == "bid")
+            t.bid_button.click()
+    if t.state.phase == "prikup" and t.state.to_act == t.seat:
+        take = [b for b in t.hand_box.children if "cardlab-take" in getattr(b, "_dom_classes", ())]
+        take[0].click()
+    return t.state.phase == "contract" and t.state.to_act == t.seat
+
+
+def test_trump_choice_starts_where_the_rule_based_player_would_name_it():
+    from cardlab.players.russian501 import Russian501Player
+
+    checked = 0
+    for seed in range(60):
+        t = AuctionTable(seed=seed, seat=1)
+        if not _win_the_auction(t):
+            continue
+        s = t.state
+        rule = Russian501Player(0).choose(s.view(t.seat))
+        want = rule.value[0] if rule.kind == "contract" else None
+        if want is not None:
+            assert t.trump_picker.value == want, (seed, t.trump_picker.value, want)
+            checked += 1
+    assert checked >= 3
+    picks = set()
+    for seed in range(60):
+        t = AuctionTable(seed=seed, seat=1)
+        if _win_the_auction(t):
+            picks.add(t.trump_picker.value)
+    assert len(picks) > 1, "the choice does not always start at the same suit"
 
 
 # -- the samples in data/ -----------------------------------------------------------------------

@@ -132,7 +132,11 @@ def test_value_table():
     assert list(t.index) == [str(a) for a in s.legal_actions()]
     assert t.loc["marriage ♦", "value (game points)"] == 2
     assert t.loc["marriage ♦", "meaning"] == "B wins 2 game points"
-    assert t["best"].sum() >= 1 and not t.loc["marriage ♦", "best"]
+    assert (t["best"] == "★").sum() >= 1 and t.loc["marriage ♦", "best"] == ""
+    assert set(t["best"]) <= {"★", ""}
+    html = t.to_html()
+    assert "True" not in html and "False" not in html
+    assert html.count("<tr") == len(t) + 1, "one header row, then one row per action"
 
 
 def test_open_stock_is_not_solvable_but_close_is_valued():

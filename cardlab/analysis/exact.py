@@ -212,8 +212,9 @@ def value_table(state, seats=None):
     ``"value (<unit>)"`` (the adapter's unit: game points in Sixty-six and Mariage, card points
     in 501, 1 = bid made in Ninety-Nine; empty where the position after the action is not pure
     card play, e.g. a Sixty-six card that leaves the stock open), ``"meaning"`` (the value in
-    words) and ``"best"`` (a best choice for the player to act: the highest value if he is one
-    of ``seats``, else the lowest). Raises :class:`NotSolvable` and
+    words) and ``"best"`` (``"★"`` on a best choice for the player to act: the highest value if
+    he is one of ``seats``, else the lowest; empty otherwise). The actions' column is named by
+    the header (``columns.name == "action"``), so the table shows one header row. Raises :class:`NotSolvable` and
     :class:`~cardlab.errors.AnalysisArgumentError` as :func:`action_values`. Imports pandas."""
     import pandas as pd
 
@@ -230,6 +231,9 @@ def value_table(state, seats=None):
             "action": str(a),
             f"value ({ad.value_unit})": v,
             "meaning": ad.describe_value(v, seats, state) if v is not None else "not solved: not pure card play after it",
-            "best": v is not None and v == best,
+            "best": "★" if v is not None and v == best else "",
         })
-    return pd.DataFrame(rows).set_index("action")
+    table = pd.DataFrame(rows).set_index("action")
+    table.index.name = None          # no second header row for the index's name ...
+    table.columns.name = "action"    # ... which stands over the actions instead
+    return table

@@ -100,7 +100,7 @@ def value_chart(state: Any, seats: Any = None, ax: Any = None, title: str | None
     t = t[t[col].notna()]
     if ax is None:
         _fig, ax = plt.subplots(figsize=(max(3.5, 0.7 * len(t) + 1.5), 2.8))
-    colors = ["#1b5e20" if b else "#90a4ae" for b in t["best"]]
+    colors = ["#1b5e20" if b else "#90a4ae" for b in t["best"]]  # "★" on the best choices, "" elsewhere
     ax.bar(list(t.index), [float(x) for x in t[col]], color=colors)
     ax.axhline(0, color="black", linewidth=0.8)
     from matplotlib.ticker import MaxNLocator
