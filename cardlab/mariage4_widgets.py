@@ -2,14 +2,16 @@
 
 * :class:`NinesWidget` walks through a "three nines" game step by step (the nines laid out,
   each opponent's card placed on top or at the bottom of his pile, the nine left on the table,
-  who scores), and lets the reader try another action at any step (typed as text, e.g.
-  ``leave 9♣``): a mistake is shown as a message, never as a traceback.
+  who scores), and lets the reader try any other legal choice at any step (a button per choice,
+  in the rule's words), then go back to the sample; a mistake is shown as a message, never as
+  a traceback.
 * :class:`EightBoard` steps through a game record hand by hand and draws both pairs' eights,
   pips uncovering as a pair scores, with the fur coat and lining laid on the losers.
 
 As in :mod:`cardlab.widgets`, these only update ``HTML.value`` / ``Label.value`` and carry
 ``cardlab-…`` CSS classes for browser tests: ``cardlab-nines-widget`` (``cardlab-next``,
-``cardlab-prev``, ``cardlab-step-label``, ``cardlab-view``, ``cardlab-try``, ``cardlab-message``)
+``cardlab-prev``, ``cardlab-step-label``, ``cardlab-view``, ``cardlab-choice`` buttons,
+``cardlab-back-to-sample``, ``cardlab-message``)
 and ``cardlab-eight-board`` (the same buttons and label; the drawing in ``cardlab-eights-view``).
 """
 
@@ -48,12 +50,19 @@ class NinesWidget(w.VBox):
     Attributes
     ----------
     states : list of Mariage4State
-        The steps: the declaration, each placement, the nine left (then any tried actions).
+        The steps shown: the sample's (the declaration, each placement, the nine left), or, after
+        a choice was tried, the sample up to that step and the line played from it.
+    sample : list of Mariage4State
+        The sample's steps, kept for :meth:`back_to_sample`.
     index : int
     view : ipywidgets.HTML
         :func:`cardlab.render.mariage4.nines_html` of the step (class ``cardlab-view``).
     explanation, message : ipywidgets.HTML
-    try_text : ipywidgets.Text ; try_button : ipywidgets.Button (class ``cardlab-try``)
+    choices : ipywidgets.HBox
+        One button per legal choice at the step shown (class ``cardlab-choice``; label and
+        tooltip in the rule's words); pressing one plays it from there.
+    back_button : ipywidgets.Button
+        "Back to the sample" (class ``cardlab-back-to-sample``), shown once a choice was tried.
     """
 
     def __init__(self, source: Any, seat: int | None = None):
@@ -63,7 +72,7 @@ class NinesWidget(w.VBox):
         if start is None:
             raise ValueError("no three nines was declared in this hand")
         end = next((i for i in range(start, len(hist)) if hist[i].nines["winner"] is not None), len(hist) - 1)
-        self.states = hist[start:end + 1]
+        self.states = self.sample = hist[start:end + 1]
         self.index = 0
         self.seat = seat
         self.prev_button = _button("‹ Prev", "cardlab-prev")
@@ -72,15 +81,16 @@ class NinesWidget(w.VBox):
         self.step_label.add_class("cardlab-step-label")
         self.explanation = _html("cardlab-explain")
         self.view = _html("cardlab-view")
-        self.try_text = w.Text(placeholder="try an action, e.g. leave 9♣ or place 10♥ top",
-                               layout=w.Layout(width="320px"))
-        self.try_button = _button("Try", "cardlab-try")
+        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.choices.add_class("cardlab-choices")
+        self.back_button = _button("Back to the sample", "cardlab-back-to-sample",
+                                   "Drop the choices you tried and show the sample's steps again")
         self.message = _html("cardlab-message")
         self.prev_button.on_click(lambda _b: self.go(self.index - 1))
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
-        self.try_button.on_click(lambda _b: self.try_action(self.try_text.value))
-        super().__init__([w.HBox([self.prev_button, self.next_button, self.step_label]), self.explanation,
-                          self.view, w.HBox([self.try_text, self.try_button]), self.message])
+        self.back_button.on_click(lambda _b: self.back_to_sample())
+        super().__init__([w.HBox([self.prev_button, self.next_button, self.step_label, self.back_button]),
+                          self.explanation, self.view, self.choices, self.message])
         self.add_class("cardlab-nines-widget")
         self._refresh()
 
@@ -89,12 +99,19 @@ class NinesWidget(w.VBox):
         self.index = max(0, min(k, len(self.states) - 1))
         self._refresh()
 
-    def try_action(self, text: str) -> bool:
-        """Apply ``text`` to the step shown; on success it becomes the next step (later steps are
-        dropped) and True is returned; a refused action is explained in :attr:`message`."""
+    def back_to_sample(self) -> None:
+        """Show the sample's steps again (at the same step number, or its last)."""
+        self.states = self.sample
+        self.go(self.index)
+        self.message.value = '<div class="cardlab-message-text">Back to the sample.</div>'
+
+    def try_action(self, action: Any) -> bool:
+        """Play ``action`` (an Action or its text, as the choice buttons do) from the step shown;
+        on success it becomes the next step (later steps of this line are dropped) and True is
+        returned; a refused action is explained in :attr:`message`. Never raises."""
         state = self.states[self.index]
         try:
-            new = state.apply(text)
+            new = state.apply(action)
         except CardlabError as exc:
             self.message.value = (f'<div class="cardlab-message-text cardlab-error">Not allowed: '
                                   f'{escape(str(exc), quote=False)}</div>')
@@ -113,6 +130,18 @@ class NinesWidget(w.VBox):
         self.next_button.disabled = self.index == n - 1
         self.explanation.value = f'<div class="cardlab-explain-text">{escape(s.explain(), quote=False)}</div>'
         self.view.value = nines_html(s, self.seat)
+        self.back_button.layout.display = None if self.states is not self.sample else "none"
+        old = self.choices.children
+        buttons = []
+        for a in s.legal_actions():
+            text = m4.describe_action(a, s)
+            b = _button(text.label, "cardlab-choice", text.help)
+            b.on_click(lambda _b, a=a: self.try_action(a))
+            buttons.append(b)
+        label = w.Label("Try instead:" if self.index < n - 1 else "Play on:") if buttons else w.Label()
+        self.choices.children = [label, *buttons] if buttons else []
+        for b in old:
+            b.close()
         if not keep_message:
             self.message.value = ""
 

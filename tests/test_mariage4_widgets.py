@@ -62,6 +62,38 @@ def test_nines_widget_walks_and_explains_a_refusal():
     assert "cardlab-placed-card" in hidden.view.value and 'data-card="J♥"' not in hidden.view.value
 
 
+def _choice_buttons(w):
+    return [b for b in w.choices.children if "cardlab-choice" in getattr(b, "_dom_classes", ())]
+
+
+def test_nines_widget_offers_the_choices_and_goes_back_to_the_sample():
+    import random
+
+    w = NinesWidget(load("three_nines"))
+    sample = list(w.states)
+    assert w.back_button.layout.display == "none"
+    w.go(1)
+    buttons = _choice_buttons(w)
+    s = w.states[1]
+    assert [b.description for b in buttons] == [
+        __import__("cardlab").mariage4.describe_action(a, s).label for a in s.legal_actions()]
+    assert all(b.tooltip for b in buttons)
+    buttons[-1].click()
+    assert w.index == 2 and len(w.states) == 3 and w.states[:2] == sample[:2]
+    assert w.back_button.layout.display is None
+    w.back_button.click()
+    assert w.states == sample and w.index == 2 and "Back to the sample" in w.message.value
+    # click everything it offers, at random, to the end of the three nines, many times over
+    rng = random.Random(4)
+    for _ in range(60):
+        offered = _choice_buttons(w) + [x for x in (w.prev_button, w.next_button, w.back_button) if not x.disabled]
+        if not offered:
+            w.back_button.click()
+            continue
+        rng.choice(offered).click()
+        assert "Traceback" not in w.message.value
+
+
 def test_eight_board_uncovers_pips_hand_by_hand():
     rec = load("game")
     b = EightBoard(rec)
