@@ -1,11 +1,11 @@
 """Ninety-Nine widgets: the bid-card explorer.
 
 :class:`BidCardExplorer` shows one player's twelve cards as toggle buttons. Pick any three and it
-shows the bid they make (♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each [SEED-001]), the nine cards left to
+shows the bid they make (♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each [E2]), the nine cards left to
 play with the rule-based player's count of the tricks they may take, and, for the whole hand,
 every way of making each bid 0–9, grouped by suit pattern with the arithmetic of the count
 (e.g. ``♦ ♠ ♣: 4 × 2 × 3 = 24 ways``). The joker (or ♣2) counts as the turn-up card
-[SEED-001, DP99].
+[E2, DP99].
 
 Conventions as in :mod:`cardlab.widgets`: only ``HTML.value`` / ``Label.value`` change (no
 Output widgets, no clear_output); every part has a ``cardlab-…`` CSS class for browser tests;

@@ -1,7 +1,7 @@
 """The "eight": how the four-player Russian Mariage keeps its score (the game's score keeper).
 
-Source: ../shared/seeds/003_*.txt ([SEED-003], a machine translation) read by
-../shared/rules-notes.md §4.3 and D-14, D-15, D-17. Each pair keeps score on an **eight** (a card
+Source: shram.kiev.ua, "Марьяж (66, Шнопс)" [SHR] (an English machine translation), read by
+docs/rules-notes.md §4.3 and D-14, D-15, D-17. Each pair keeps score on an **eight** (a card
 with eight pips) half covered by another card; as the pair wins points it slides the cover and
 **uncovers** pips. A pair with all **8** pips uncovered has won the eight. Points won beyond the
 eighth pip are carried to the next eight (rules-notes D-15). A heavy defeat is marked on the

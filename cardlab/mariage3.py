@@ -1,14 +1,14 @@
 """Russian Mariage for three players: eight cards each, no stock, settlement with each opponent.
 
-Sources: ../shared/seeds/003_*.txt ([SEED-003], a machine translation of the Russian page
-"Марьяж (66, Шнопс)", the three-player section "threesome") and ../shared/rules-notes.md §4.2
+Sources: shram.kiev.ua [SHR] (an English machine translation of the Russian page
+"Марьяж (66, Шнопс)", the three-player section "threesome") and docs/rules-notes.md §4.2
 and §4.4, which resolve what the seed leaves open and name the published rules behind each
 choice, chiefly pagat's *Sechsundsechzig*, "Three Player Game" [P66]; casinospiegel.net's "66 zu
 drei Personen" [CS66, its three-handed page] agrees with P66 on most points. Every disagreement between
 those sources is an option of :class:`Mariage3Rules`; the preset :data:`RUSSIAN_MARIAGE_3` (the
 default) reads the seed as rules-notes §4.2 recommends, :data:`PAGAT_66_3` follows P66.
 
-The game in short (the default preset) [SEED-003; rules-notes §4.2]:
+The game in short (the default preset) [SHR; rules-notes §4.2]:
 
 * three players, the 24-card pack (A 10 K Q J 9), **8 cards each**, dealt 3-2-3 from the
   dealer's left; there is **no stock**, so no drawing, closing or trump-nine exchange;
@@ -115,55 +115,55 @@ _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 #: The ids follow :data:`cardlab.sixtysix.RULES` (``66.follow`` -> ``m3.follow`` ...).
 RULES: dict[str, tuple[str, str]] = {
     "m3.deal": ("Three players, 8 cards each from the 24-card pack, dealt clockwise from the dealer's left in "
-                "packets of 3, 2 and 3; no stock.", "SEED-003; P66 for the 3-2-3 packets (rules-notes §4.2)"),
+                "packets of 3, 2 and 3; no stock.", "SHR; P66 for the 3-2-3 packets (rules-notes §4.2)"),
     "m3.trump-card": ("The dealer's last card is shown to everyone and its suit is trumps; it stays in the dealer's "
                       "hand (or, P66: eldest may name trumps after his first 3 cards; if he does not, the first card "
                       "of his second packet is dealt face up and fixes trumps).",
-                      "SEED-003; P66 (rules-notes §4.2, D-16)"),
+                      "SHR; P66 (rules-notes §4.2, D-16)"),
     "m3.turn": ("Only the player to act may act, in turn clockwise; when the hand is over nobody may.",
                 "all sources"),
     "m3.hold": ("You can only play a card you hold.", "all sources"),
     "m3.lead": ("Eldest (the dealer's left) leads to the first trick; the winner of each trick leads to the next.",
-                "SEED-003, P66"),
-    "m3.follow": ("You must follow suit: play a card of the suit led if you hold one.", "SEED-003, P66"),
+                "SHR, P66"),
+    "m3.follow": ("You must follow suit: play a card of the suit led if you hold one.", "SHR, P66"),
     "m3.head": ("Following suit, you must beat the highest card of that suit in the trick if you can (P66; not in "
                 "the Russian seed, nor in CS66's three-handed game).", "P66 (rules-notes D-3)"),
-    "m3.trump": ("If you cannot follow suit you must play a trump if you hold one.", "SEED-003, P66"),
+    "m3.trump": ("If you cannot follow suit you must play a trump if you hold one.", "SHR, P66"),
     "m3.overtrump": ("Trumping a trick that is already trumped, you must play a higher trump if you can (a reading "
                      "of P66's 'beat the highest card in the trick'; the seed's 'interrupt with a trump', probably "
                      "Russian 'перебить козырем', 'beat with a trump', is read as any trump, as its two-player "
-                     "'put his trump card').", "P66; SEED-003 (rules-notes D-3)"),
+                     "'put his trump card').", "P66; SHR (rules-notes D-3)"),
     "m3.marriage.lead": ("A marriage (K+Q of one suit in one hand; 40 in trumps, 20 otherwise) may be announced "
-                         "only by the player about to lead; one marriage per lead.", "SEED-003, P66"),
+                         "only by the player about to lead; one marriage per lead.", "SHR, P66"),
     "m3.marriage.pair": ("To announce a marriage you must hold both the king and the queen of its suit.",
-                         "SEED-003, P66"),
-    "m3.marriage.led": ("After announcing a marriage you must lead its king or queen.", "SEED-003, P66"),
+                         "SHR, P66"),
+    "m3.marriage.led": ("After announcing a marriage you must lead its king or queen.", "SHR, P66"),
     "m3.marriage.first-lead": ("A marriage may be announced on the first lead of the hand; its points count only "
                                "once its owner has taken a trick (or, by option, not on the first lead).",
                                "rules-notes §4.1, D-8"),
     "m3.marriage.none": ("Under the literal two-player seed ('while there are cards in the deck') a game without a "
                          "stock has no marriages; rules-notes §4.2 reads it as not meant, so marriages are on by "
-                         "default.", "SEED-003 (rules-notes §4.2)"),
+                         "default.", "SHR (rules-notes §4.2)"),
     "m3.trumps-choice": ("Only eldest, after his first packet of 3 cards, names trumps or has his next card turned "
                          "up; nothing else may be done until trumps are fixed.", "P66 (rules-notes D-16)"),
     "m3.win": ("The hand ends as soon as a player has 66 card points (tricks, plus marriages once he has a trick); "
-               "or (P66) all eight tricks are played.", "SEED-003; P66 (rules-notes §4.2)"),
+               "or (P66) all eight tricks are played.", "SHR; P66 (rules-notes §4.2)"),
     "m3.cards-out": ("If nobody goes out with 66, the player who took the last trick wins the hand (or, P66, the "
                      "player with the most card points; a tie goes to whichever of them took a trick later).",
-                     "SEED-003 (4-player text), P66 (rules-notes §4.2, D-5, D-16)"),
+                     "SHR (4-player text), P66 (rules-notes §4.2, D-5, D-16)"),
     "m3.score": ("Each opponent pays the hand's winner: 1 game point with 33 card points or more, 2 with fewer but "
                  "at least one trick, 3 with no trick. When the last trick decides the hand each opponent pays 1 "
                  "(the project's reading of the seed's 'one point' for the last trick; or, by option, the same "
-                 "1/2/3).", "P66 and CS66 3-player; SEED-003 4-player (rules-notes §4.2, D-5, D-6, D-9); REC"),
+                 "1/2/3).", "P66 and CS66 3-player; SHR 4-player (rules-notes §4.2, D-5, D-6, D-9); REC"),
     "m3.game": ("Game points go into a ledger; the first player to receive the target (7, as in the two-player "
                 "seed's 'until one of the players gets 7 or 8 points') wins the game (the project's reading; or, by "
                 "option, the first whose net balance, received minus paid, reaches it).",
-                "SEED-003 (rules-notes D-17); REC"),
+                "SHR (rules-notes D-17); REC"),
     "m3.action": ("An action is a card of the pack played, a marriage announced with its suit, or, when eldest fixes "
                   "trumps, trumps named with a suit or 'turn'; anything else (another game's action, a card where a "
                   "suit belongs, a missing or extra payload) is refused.", "cardlab notation"),
     "m3.dealer": ("The deal passes to the left after each hand (or, by option, the winner deals).",
-                  "SEED-003 ('in turn'); P66 two-player (winner deals)"),
+                  "SHR ('in turn'); P66 two-player (winner deals)"),
 }
 
 
@@ -175,7 +175,7 @@ RULES: dict[str, tuple[str, str]] = {
 class Mariage3Rules(RuleSet):
     """A rule set for three-player Mariage: every disagreement between sources is one field.
 
-    The defaults are the Russian game of [SEED-003] resolved by rules-notes §4.2. Make other
+    The defaults are the Russian game of [SHR] resolved by rules-notes §4.2. Make other
     rule sets with :meth:`with_options`; an unknown option or a value out of range raises
     :class:`~cardlab.errors.RulesError` naming the option.
 
@@ -184,14 +184,14 @@ class Mariage3Rules(RuleSet):
     name : str
         Display name of the rule set.
     trump_rule : "dealer_last" or "eldest_chooses"
-        How trumps are fixed (D-16): the dealer's last card, shown to all [SEED-003]; or eldest
+        How trumps are fixed (D-16): the dealer's last card, shown to all [SHR]; or eldest
         names trumps after his first packet of 3 cards, else the first card of his second packet
         is dealt face up [P66].
     must_head : bool
         Following suit, beat the highest card of the suit led in the trick if you can (D-3:
         not in the seed; P66 yes).
     must_trump : bool
-        Trump when you cannot follow [SEED-003, P66].
+        Trump when you cannot follow [SHR, P66].
     must_overtrump : bool
         Trumping a trumped trick, beat the trump if you can (a reading of P66's "beat the highest
         card in the trick").
@@ -202,7 +202,7 @@ class Mariage3Rules(RuleSet):
         May eldest announce a marriage on the very first lead (its points pending until he takes
         a trick)? As in :data:`cardlab.sixtysix.RUSSIAN_MARIAGE`.
     going_out : "automatic" or "play_out"
-        The hand ends by itself as soon as a player has 66 [SEED-003]; or all eight tricks are
+        The hand ends by itself as soon as a player has 66 [SHR]; or all eight tricks are
         always played and the cards decide [P66].
     cards_out_rule : "last_trick" or "most_points"
         Who wins a hand played to its last card without anyone going out: the last trick's
@@ -212,7 +212,7 @@ class Mariage3Rules(RuleSet):
         What each opponent pays such a winner: 1 game point (the project's reading of the seed's
         "one point" for the last trick, see the module docstring) or the usual 1/2/3 [P66].
     next_dealer : "left" or "winner"
-        The deal passes to the left [SEED-003 "in turn"], or the hand's winner deals [P66, two
+        The deal passes to the left [SHR "in turn"], or the hand's winner deals [P66, two
         players].
     game_count : "received" or "net"
         What the ledger counts towards ``target``: game points **received** (the project's
@@ -264,7 +264,7 @@ class Mariage3Rules(RuleSet):
 
 
 
-#: Russian three-player Mariage ([SEED-003] with rules-notes §4.2): the default.
+#: Russian three-player Mariage ([SHR] with rules-notes §4.2): the default.
 RUSSIAN_MARIAGE_3 = Mariage3Rules()
 
 #: pagat's three-handed Sechsundsechzig ([P66] "Three Player Game"; rules-notes §5). pagat plays

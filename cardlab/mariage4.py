@@ -1,7 +1,7 @@
 """Russian Mariage for four: two pairs, partners opposite, scored on an "eight".
 
-Source: ../shared/seeds/003_*.txt ([SEED-003], the section "66 foursome"), a machine translation
-of a Russian page (SHR in rules-notes), read by ../shared/rules-notes.md §4.3 and the gaps D-3,
+Source: shram.kiev.ua [SHR] (the section "66 foursome"), a machine translation
+of a Russian page (SHR in rules-notes), read by docs/rules-notes.md §4.3 and the gaps D-3,
 D-8 to D-15 and D-17. **No other source confirms the four-player contracts or the eight**: the
 engine follows rules-notes' reading, and every other reading of the garbled text is an option of
 :class:`Mariage4Rules` (preset :data:`LITERAL` collects the most literal ones).
@@ -16,7 +16,7 @@ One hand, phase by phase (``state.phase``):
 ``"cut"``
     The opponent on the dealer's right cuts (``"cut 7"``: 7 cards from the top go under). If
     the bottom card is a nine it is shown and he cuts again; a third nine in a row gives the
-    dealing pair 1 and the deal passes on [SEED-003; D-10].
+    dealing pair 1 and the deal passes on [SHR; D-10].
 ``"trumps"``
     Three cards each, eldest first. Eldest names trumps (``"trump ♥"``) or refuses
     (``"turn"``): then his last card is turned face up and fixes trumps. Three more each.
@@ -80,7 +80,7 @@ __all__ = [
 
 VARIANT = "mariage-4"
 
-#: Card points by rank [SEED-003]: 120 in the pack.
+#: Card points by rank [SHR]: 120 in the pack.
 CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 _PACK_SET = frozenset(PACK_24)
@@ -95,66 +95,66 @@ RULES: dict[str, tuple[str, str]] = {
     "m4.turn": ("Only the player to act may act, and only as the phase allows; when the hand is over nobody may.",
                 "all sources"),
     "m4.cut": ("The opponent on the dealer's right cuts the pack (1 to 23 cards from the top go under).",
-               "SEED-003 ('gives any of the opponents to take down the deck'); which opponent: REC"),
+               "SHR ('gives any of the opponents to take down the deck'); which opponent: REC"),
     "m4.nine-cut": ("A nine at the bottom after the cut is shown and the pack is cut again; a nine at the bottom "
                     "three times running gives the dealing pair 1 game point and the deal passes to the next player.",
-                    "SEED-003 (rules-notes §4.3, D-10)"),
+                    "SHR (rules-notes §4.3, D-10)"),
     "m4.deal": ("Three cards each from eldest, then eldest names trumps or turns his last card; three more each.",
-                "SEED-003 (rules-notes §4.3)"),
+                "SHR (rules-notes §4.3)"),
     "m4.trump": ("Eldest (the dealer's left) names trumps after his first 3 cards, or refuses; then his last card "
-                 "(the 6th by default) is turned face up and its suit is trumps.", "SEED-003; '6th card' REC"),
+                 "(the 6th by default) is turned face up and its suit is trumps.", "SHR; '6th card' REC"),
     "m4.redeal.points": ("A player with fewer than 13 card points in his hand may claim a redeal.",
-                         "SEED-003 (rules-notes §4.3)"),
+                         "SHR (rules-notes §4.3)"),
     "m4.redeal.nines": ("A player holding all four nines may claim a redeal (or declare three nines instead).",
-                        "SEED-003"),
+                        "SHR"),
     "m4.redeal.trumps": ("A player with no trump or one trump may ask his partner; if the pair has no trump, one "
                          "trump between them, or only the trump 9 and J in different hands, the pair may claim a "
-                         "redeal.", "SEED-003 (rules-notes §4.3)"),
+                         "redeal.", "SHR (rules-notes §4.3)"),
     "m4.redeal.when": ("Redeal claims are made in one's turn to announce, before any contract or three nines.",
                        "REC (rules-notes §4.3)"),
     "m4.nines": ("A player with three nines (or four) may declare 'three nines' and lay three nines face up; one "
                  "game of three nines per deal; with the option, a player with two nines may ask his partner for "
-                 "the third.", "SEED-003 (rules-notes §4.3)"),
+                 "the third.", "SHR (rules-notes §4.3)"),
     "m4.nines.place": ("In 'three nines' each opponent places a card of the suit of one of the nines on top or at "
                        "the bottom of his pile, saying which; with no such card he places none.",
-                       "SEED-003; D-13 for 'none'"),
+                       "SHR; D-13 for 'none'"),
     "m4.nines.leave": ("The declarer takes back two nines and leaves one; a placed card of its suit gives the "
-                       "opponents 3 game points, otherwise the declarer's pair scores 3.", "SEED-003"),
+                       "opponents 3 game points, otherwise the declarer's pair scores 3.", "SHR"),
     "m4.contract": ("Contracts rank five < six < fur coat < suit; an announcement must be higher than the one "
                     "standing; the highest is played. Options: only the other pair may overcall; the declarer of "
                     "three nines may not announce a contract after it ('a partner or rivals can announce').",
-                    "SEED-003; order REC (rules-notes §4.3)"),
+                    "SHR; order REC (rules-notes §4.3)"),
     "m4.contract.beatable": ("'Five', 'fur coat' and 'suit' may be declared only by a player holding a card the "
                              "opponents could beat: a card with a higher card of its suit outside his hand.",
-                             "SEED-003; the test is D-12 (REC)"),
+                             "SHR; the test is D-12 (REC)"),
     "m4.aside": ("In 'five' the declarer sets one card aside (keeping a card the opponents could beat), then each "
                  "opponent sets one aside (option: they keep six); the declarer's partner throws in his hand.",
-                 "SEED-003; D-11 (REC)"),
+                 "SHR; D-11 (REC)"),
     "m4.contract.play": ("In a contract the declarer leads, his partner sits out, trumps have no power, everyone "
                          "must follow suit; he must take every trick, and play stops at the first trick he loses.",
-                         "SEED-003; D-14 for fur coat and suit"),
+                         "SHR; D-14 for fur coat and suit"),
     "m4.hold": ("You can only play a card you hold.", "all sources"),
-    "m4.follow": ("You must follow suit.", "SEED-003"),
+    "m4.follow": ("You must follow suit.", "SHR"),
     "m4.head": ("Following suit you must beat the highest card of the suit in the trick if you can (option; not in "
                 "the seed).", "P66 (rules-notes D-3)"),
-    "m4.trump-duty": ("If you cannot follow suit you must play a trump if you hold one.", "SEED-003"),
+    "m4.trump-duty": ("If you cannot follow suit you must play a trump if you hold one.", "SHR"),
     "m4.marriage": ("The player about to lead may announce a marriage (K+Q of one suit: 40 in trumps, 20 otherwise) "
                     "and must then lead its king or queen; its points count once his pair has a trick (option: at once). "
                     "Option: he may announce his partner's marriage instead (then any card may be led).",
-                    "SEED-003; pair's trick D-8 (REC, as P66); partner's marriage P66 four-handed (D-8)"),
+                    "SHR; pair's trick D-8 (REC, as P66); partner's marriage P66 four-handed (D-8)"),
     "m4.claim": ("A player on lead who sees that a marriage brings his pair to 66 may announce it without leading "
-                 "(a claim); if the pair is under 66 the opponents score 1 game point.", "SEED-003"),
+                 "(a claim); if the pair is under 66 the opponents score 1 game point.", "SHR"),
     "m4.66": ("A pair reaching 66 card points (tricks and marriages that count) stops the play: 3 game points if "
-              "the opponents took no trick, 2 if they have under 33, else 1.", "SEED-003; D-9 reading"),
-    "m4.last-trick": ("If no pair reaches 66 the pair that took the last trick scores 1 game point.", "SEED-003"),
+              "the opponents took no trick, 2 if they have under 33, else 1.", "SHR; D-9 reading"),
+    "m4.last-trick": ("If no pair reaches 66 the pair that took the last trick scores 1 game point.", "SHR"),
     "m4.eight": ("Each pair uncovers one pip of its eight per game point; 8 pips win the eight; surplus points go to "
                  "the next eight; a won fur coat lays a coat on the losers' eight, a won suit a coat and a lining.",
-                 "SEED-003 (rules-notes §4.3, D-14, D-15, D-17)"),
+                 "SHR (rules-notes §4.3, D-14, D-15, D-17)"),
     "m4.action": ("An action is one of this game's: a card played, 'cut 7', 'trump ♥', 'turn', 'pass', a redeal "
                   "claim, 'three nines', a contract, 'place 10♥ top', 'leave 9♣', 'aside J♣', 'marriage ♥' or "
                   "'claim ♥', with nothing more; only an action legal now is applied.", "cardlab notation"),
     "m4.dealer": ("The deal passes clockwise; after a redeal claim the same dealer deals again.",
-                  "SEED-003; same dealer REC (rules-notes §4.3)"),
+                  "SHR; same dealer REC (rules-notes §4.3)"),
 }
 
 

@@ -1,7 +1,7 @@
 """Ninety-Nine (David Parlett) for three players: the classic joker game and the revised rules.
 
-Sources: ../shared/seeds/001_*.txt ([SEED-001], the everything2 text of the joker turn-up game,
-whose rank line is missing) and ../shared/rules-notes.md §2 and §5, which resolve the gaps and
+Sources: everything2, "Ninety-nine" [E2] (the text of the joker turn-up game,
+whose rank line is missing) and docs/rules-notes.md §2 and §5, which resolve the gaps and
 name the published rules behind each choice: Parlett's own page [DP99], pagat [P99], *The
 Penguin Book of Card Games* [PBCG], Wikipedia [W99], Board Game Arena [BGA99] and H. Fosdick
 [FOS99]. Every disagreement between them is an option of :class:`NinetyNineRules`; the presets
@@ -81,13 +81,13 @@ VARIANT = "ninety-nine"
 #: Trick-taking order, high to low: A K Q J 10 9 8 7 6 [P99, PBCG, DP99, FOS99; rules-notes B-1].
 RANKS_99: tuple[Rank, ...] = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
                               Rank.SEVEN, Rank.SIX)
-#: Tricks each bid card is worth, by suit: ♦ 0, ♠ 1, ♥ 2, ♣ 3 [SEED-001, P99, DP99].
+#: Tricks each bid card is worth, by suit: ♦ 0, ♠ 1, ♥ 2, ♣ 3 [E2, P99, DP99].
 BID_VALUE: dict[Suit, int] = {Suit.DIAMONDS: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3}
 #: Revised rules: the number of players who made their bid fixes the next deal's trumps [PBCG, W99].
 SUCCESS_TRUMP: dict[int, Suit] = {3: Suit.CLUBS, 2: Suit.HEARTS, 1: Suit.SPADES, 0: Suit.DIAMONDS}
 #: The 36 ordinary cards, ♣ ♦ ♥ ♠, each A K Q J 10 9 8 7 6.
 PACK_36: tuple[Card, ...] = tuple(Card.of(s, r) for s in Suit for r in RANKS_99)
-#: The stand-in for the joker when a pack has none [SEED-001, DP99].
+#: The stand-in for the joker when a pack has none [E2, DP99].
 CLUB_TWO: Card = Card.of(Suit.CLUBS, Rank.TWO)
 TRICK_RULES = TrickRules(rank_order=RANKS_99, must_follow=True)
 _STRENGTH = TRICK_RULES._strength
@@ -98,13 +98,13 @@ _ALL_CARDS = _PACK_SET | {JOKER, CLUB_TWO}
 RULES: dict[str, tuple[str, str]] = {
     "99.pack": ("36 cards A K Q J 10 9 8 7 6 in each suit (A high, 6 low); the classic game adds a joker, or the ♣2 "
                 "in its place, for 37 cards. The revised rules use the 36 cards only.",
-                "SEED-001, P99, PBCG, DP99, FOS99 (rules-notes B-1)"),
+                "E2, P99, PBCG, DP99, FOS99 (rules-notes B-1)"),
     "99.deal": ("12 cards each, dealt in batches of 3 starting with eldest (or one at a time); in the classic game "
-                "the 37th card is turned face up beside the hands.", "SEED-001; DP99 deals singly (rules-notes B-4)"),
+                "the 37th card is turned face up beside the hands.", "E2; DP99 deals singly (rules-notes B-4)"),
     "99.trump.turnup": ("Classic: the suit of the turned-up card is trumps; a turned-up joker means no trump, and so "
-                        "(by default) does a turned-up nine.", "SEED-001; DP99 for the nine (rules-notes B-2)"),
+                        "(by default) does a turned-up nine.", "E2; DP99 for the nine (rules-notes B-2)"),
     "99.joker": ("The joker (or ♣2) in a hand counts exactly as the turned-up card: its suit and rank for following "
-                 "suit and winning tricks, its suit as a bid card.", "SEED-001, DP99 (rules-notes B-3)"),
+                 "suit and winning tricks, its suit as a bid card.", "E2, DP99 (rules-notes B-3)"),
     "99.trump.successes": ("Revised: the first deal is played at no trump (or with ♦ trumps); then 3 successes in "
                            "the previous deal make ♣ trumps, 2 make ♥, 1 makes ♠, none makes ♦.",
                            "PBCG, W99; FOS99 and BGA99 for the ♦ first deal (rules-notes B-7)"),
@@ -114,26 +114,26 @@ RULES: dict[str, tuple[str, str]] = {
                   "cardlab notation"),
     "99.bid": ("Each player lays aside exactly three bid cards face down; the bid is the sum of their suit values, "
                "♦ 0, ♠ 1, ♥ 2, ♣ 3 (0 to 9 tricks); their ranks do not matter. Play starts once all three have bid.",
-               "SEED-001, P99, DP99"),
+               "E2, P99, DP99"),
     "99.premium": ("Premium bids (revised rules): after bidding, each player in turn from eldest may offer to "
                    "declare (turn the bid cards face up, premium 30) or reveal (also play with the whole hand face "
                    "up, premium 60), or pass. Only one player may; a reveal beats a declaration whatever the seat; "
                    "between equal offers the player nearer the dealer's left has priority (so a later equal offer "
                    "is refused). The offer that stands is carried out at the start of play: only then do its "
                    "cards go face up.", "PBCG, W99, BGA99 (rules-notes B-6)"),
-    "99.hold": ("You can only play a card you hold; bid cards are out of play.", "SEED-001 (rules-notes B-10)"),
+    "99.hold": ("You can only play a card you hold; bid cards are out of play.", "E2 (rules-notes B-10)"),
     "99.follow": ("You must follow suit if you can; otherwise you may play any card (no duty to trump).",
-                  "SEED-001, PBCG (rules-notes B-8)"),
+                  "E2, PBCG (rules-notes B-8)"),
     "99.trick": ("The highest trump wins the trick, otherwise the highest card of the suit led; the winner leads to "
-                 "the next. Eldest leads to the first trick; nine tricks are played.", "SEED-001, PBCG, W99"),
+                 "the next. Eldest leads to the first trick; nine tricks are played.", "E2, PBCG, W99"),
     "99.score": ("Each player scores 1 point per trick won, plus 30 if the only one to take exactly the tricks bid, "
                  "20 each if two did, 10 each if all three did. Those who succeeded show their bid cards.",
-                 "SEED-001, PBCG"),
+                 "E2, PBCG"),
     "99.premium.score": ("A declarer or revealer who succeeds also scores 30 or 60; one who fails gives 30 or 60 to "
                          "each opponent, whether or not the opponent succeeded.", "PBCG (rules-notes B-9)"),
     "99.game": ("The game ends after the deal in which someone reaches 99 (revised: 100); the highest total wins, "
                 "and if the highest totals are tied another deal is played.",
-                "SEED-001; PBCG for 100; tie rule [REC] (rules-notes B-5)"),
+                "E2; PBCG for 100; tie rule [REC] (rules-notes B-5)"),
     "99.game.bonus": ("Revised: the winner of a game, and any opponent who reached 100 in it, adds 100.", "PBCG"),
     "99.rubber": ("Revised: a rubber is won by the first player to win three games; each player in turn deals first "
                   "in a new game; the rubber's winner adds 100 for each game fewer than eight played.", "PBCG"),
@@ -149,7 +149,7 @@ RULES: dict[str, tuple[str, str]] = {
 class NinetyNineRules(RuleSet):
     """A rule set for three-player Ninety-Nine: every disagreement between sources is one field.
 
-    The defaults are the classic joker game of [SEED-001] resolved by rules-notes §2. Make other
+    The defaults are the classic joker game of [E2] resolved by rules-notes §2. Make other
     rule sets with :meth:`with_options`; an unknown option or a value out of range raises
     :class:`~cardlab.errors.RulesError` naming the option.
 
@@ -158,10 +158,10 @@ class NinetyNineRules(RuleSet):
     name : str
         Display name.
     mode : "classic" or "revised"
-        Classic: 37 cards, trumps from the turn-up [SEED-001, DP99]. Revised: 36 cards, no turn-up,
+        Classic: 37 cards, trumps from the turn-up [E2, DP99]. Revised: 36 cards, no turn-up,
         trumps from the previous deal's successes [PBCG, W99].
     wild_card : "joker" or "club-two"
-        Classic only: the 37th card, the joker or the ♣2 in its place [SEED-001].
+        Classic only: the 37th card, the joker or the ♣2 in its place [E2].
     nine_turnup_no_trump : bool
         A turned-up nine means no trump (DP99; the seed is silent: rules-notes B-2).
     first_deal_trump : "none" or "diamonds"
@@ -246,7 +246,7 @@ class NinetyNineRules(RuleSet):
         return _PACK_SET | {w} if w is not None else _PACK_SET
 
 
-#: The classic joker game of [SEED-001] (rules-notes §2): the default.
+#: The classic joker game of [E2] (rules-notes §2): the default.
 CLASSIC = NinetyNineRules()
 
 #: Parlett's revised rules (1990; [PBCG], [P99], rules-notes §2 and §5): no joker, trumps from the
@@ -332,7 +332,7 @@ def _stand_in(card: Card, wild: Card | None, joker_as: Card | None) -> Card:
 
 def bid_value(cards: Sequence[Card | str] | str, joker_as: Card | str | None = None,
               wild: Card | str | None = JOKER) -> int:
-    """The bid (tricks) that ``cards`` make as bid cards: ♦ 0, ♠ 1, ♥ 2, ♣ 3 each [SEED-001].
+    """The bid (tricks) that ``cards`` make as bid cards: ♦ 0, ♠ 1, ♥ 2, ♣ 3 each [E2].
 
     ``joker_as`` is the card the wild card stands for (the turn-up); ``wild`` is the wild card
     (the joker by default, or ♣2). Raises :class:`~cardlab.errors.NotationError` for text that is
@@ -674,7 +674,7 @@ class NinetyNineResult(HandResult):
 def deal_score(bids: Sequence[int], tricks: Sequence[int], rules: NinetyNineRules = CLASSIC,
                premium: tuple | None = None, names: Sequence[str] = ("A", "B", "C")
                ) -> tuple[tuple[int, ...], tuple, str]:
-    """Score one deal [99.score, 99.premium.score; SEED-001, PBCG].
+    """Score one deal [99.score, 99.premium.score; E2, PBCG].
 
     Parameters
     ----------

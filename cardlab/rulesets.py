@@ -1,7 +1,7 @@
 """What every variant's rule set shares: options by name, named presets, and a JSON form.
 
 A variant's rules are a frozen dataclass whose fields are the options (each one a disagreement
-between sources, see ../shared/rules-notes.md) and whose module defines ``PRESETS`` (name ->
+between sources, see docs/rules-notes.md) and whose module defines ``PRESETS`` (name ->
 rule set). Inheriting :class:`RuleSet` gives it :meth:`~RuleSet.with_options`,
 :meth:`~RuleSet.option_names`, :meth:`~RuleSet.to_dict` and :meth:`~RuleSet.from_dict`; the
 subclass names its default preset in ``default_preset`` (a plain class attribute, not a field).

@@ -10,8 +10,8 @@ and each action's button are in :mod:`cardlab.russian501_words`. The table is dr
 :class:`cardlab.players.russian501.Russian501Player`, and the solver reads states through
 :mod:`cardlab.analysis.adapt_russian501`.
 
-Sources: ../shared/seeds/000_*.txt ([SEED-000], the text of pagat's page "501" [P501], from
-Michael Latash) and ../shared/rules-notes.md §1, which resolves what the seed leaves open
+Sources: pagat, "501" [P501] (http://www.pagat.com/marriage/501.html, from
+Michael Latash) and docs/rules-notes.md §1, which resolves what the seed leaves open
 (A-1 … A-13). Every disagreement between readings is an option of :class:`Russian501Rules`; the
 presets :data:`PAGAT_501` (the default: rules-notes' recommendations), :data:`LITERAL_501` (the
 seed read word for word where rules-notes had to choose) and :data:`FIVES_501` (bids in steps of
@@ -59,7 +59,7 @@ A-13  the bidder's marriage, too, needs a trick                     rule ``501.m
 ====  ==========================================================  ==================================
 
 Seats are numbered clockwise from 0. With three at the table all three play; with four the
-dealer deals to the other three and sits the hand out [SEED-000]. Card points (A 11, 10 10,
+dealer deals to the other three and sits the hand out [P501]. Card points (A 11, 10 10,
 K 4, Q 3, J 2, 9 0; 120 in the pack), marriage points (40 in trumps, 20 otherwise), bids and
 contracts are all *card points* of the hand; what moves a player's score from 501 towards 0
 is counted in *game points* (the contract, the opponents' points, 25 for a concession).
@@ -95,7 +95,7 @@ __all__ = ["Russian501Rules", "PAGAT_501", "LITERAL_501", "FIVES_501", "PRESETS"
 
 VARIANT = "russian-501"
 
-#: Card points of the 24-card pack, by rank [SEED-000]: 30 a suit, 120 in all.
+#: Card points of the 24-card pack, by rank [P501]: 30 a suit, 120 in all.
 CARD_POINTS: dict[Rank, int] = {
     Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0,
 }
@@ -112,63 +112,63 @@ DEAL_POSITIONS: tuple = tuple(
 #: Rule ids, their text and source; every IllegalActionError names one of these ids.
 RULES: dict[str, tuple[str, str]] = {
     "501.players": ("Three active players; with four at the table the dealer deals to the other three and sits "
-                    "the hand out, and his score does not change.", "SEED-000 (rules-notes A-11)"),
+                    "the hand out, and his score does not change.", "P501 (rules-notes A-11)"),
     "501.deal": ("The dealer deals one card at a time clockwise from his left; in each of the first three rounds "
                  "one card goes face down to the prikup (after the third player's card), so each player has 7 "
-                 "cards and the prikup 3.", "SEED-000, rules-notes §1.1 step 4 (A-2)"),
+                 "cards and the prikup 3.", "P501, rules-notes §1.1 step 4 (A-2)"),
     "501.turn": ("Only the player to act may act; nobody acts once the hand is over; the dealer who sits out "
-                 "never acts.", "SEED-000"),
+                 "never acts.", "P501"),
     "501.auction": ("Eldest speaks first, then clockwise; each player passes or bids. The auction ends when the "
                     "last bid is followed by two passes; if all three pass the hand is thrown in and the next "
-                    "dealer deals.", "SEED-000"),
-    "501.bid.min": ("The lowest bid is 66.", "SEED-000"),
+                    "dealer deals.", "P501"),
+    "501.bid.min": ("The lowest bid is 66.", "P501"),
     "501.bid.higher": ("Each bid must be higher than the last (by the bid step: 1, or 5 as in 1000).",
-                       "SEED-000, P1000 (rules-notes A-3)"),
+                       "P501, P1000 (rules-notes A-3)"),
     "501.bid.max": ("No bid or contract above the maximum (220, the most a hand can be worth: 120 card points "
-                    "and four marriages).", "SEED-000, rules-notes A-3"),
+                    "and four marriages).", "P501, rules-notes A-3"),
     "501.pass-final": ("A player who has passed may not bid again.", "P1000 (rules-notes A-4)"),
     "501.blind": ("A player who has not looked at his cards may bid blind; if the auction is won by a blind bid "
                   "the bidder's result for the hand (plus or minus) is doubled. Once he looks, his later bids "
-                  "are not blind.", "SEED-000 (rules-notes A-5)"),
-    "501.look": ("Looking at one's cards is an action; after it the player bids normally.", "SEED-000"),
+                  "are not blind.", "P501 (rules-notes A-5)"),
+    "501.look": ("Looking at one's cards is an action; after it the player bids normally.", "P501"),
     "501.prikup": ("The prikup is turned face up for all to see and taken by the winner of the auction, who then "
-                   "has 10 cards.", "SEED-000"),
+                   "has 10 cards.", "P501"),
     "501.contract": ("The bidder names trumps or no trump and a contract of at least the final bid.",
-                     "SEED-000"),
+                     "P501"),
     "501.concede": ("Instead of naming a contract the bidder may give up: he is charged the bid (doubled if "
-                    "blind) and each opponent scores as if he had taken 25.", "SEED-000 (rules-notes A-6)"),
+                    "blind) and each opponent scores as if he had taken 25.", "P501 (rules-notes A-6)"),
     "501.give": ("After naming the contract the bidder passes one card face down to each opponent (first to the "
                  "one on his left), so that everyone holds 8. Any of his 10 cards may be passed; only the bidder "
                  "and the receiver know the card, so from then on nobody else knows which prikup cards the "
-                 "bidder still holds.", "SEED-000, rules-notes §1.1"),
+                 "bidder still holds.", "P501, rules-notes §1.1"),
     "501.lead": ("Eldest (the dealer's left) leads to the first trick, whoever won the auction; the winner of a "
-                 "trick leads to the next.", "SEED-000"),
+                 "trick leads to the next.", "P501"),
     "501.hold": ("You can only play a card you hold.", "all sources"),
-    "501.follow": ("You must follow suit if you can.", "SEED-000"),
+    "501.follow": ("You must follow suit if you can.", "P501"),
     "501.trump": ("If you cannot follow suit you must play a trump if you have one (it need not beat a trump "
-                  "already played); in no trump any card.", "SEED-000"),
+                  "already played); in no trump any card.", "P501"),
     "501.head": ("Option: when following suit, beat the highest card of the suit led if you can (not in the "
                  "seed).", "rules-notes A-10"),
     "501.overtrump": ("Option: when trumping, beat a trump already in the trick if you can (not in the seed).",
                       "rules-notes A-10"),
     "501.marriage": ("Any player may declare a marriage only when about to lead, holding its king and queen "
                      "(one marriage per lead): 40 in trumps, 20 otherwise, all 20 in no trump. Trumps never change.",
-                     "SEED-000 (rules-notes A-12)"),
-    "501.marriage.led": ("After declaring a marriage the player leads its king or queen.", "SEED-000"),
+                     "P501 (rules-notes A-12)"),
+    "501.marriage.led": ("After declaring a marriage the player leads its king or queen.", "P501"),
     "501.marriage.trick": ("A marriage counts only if its owner takes at least one trick in the hand.",
-                           "SEED-000 (rules-notes A-13)"),
+                           "P501 (rules-notes A-13)"),
     "501.score": ("From 501 down: the bidder goes down by the contract if his points reach it, up by it if not; "
                   "each opponent goes down by the points he took (tricks and his marriages that count).",
-                  "SEED-000 (rules-notes A-1)"),
+                  "P501 (rules-notes A-1)"),
     "501.score.blind": ("After a blind win the bidder's result is doubled, including a raised contract.",
-                        "SEED-000 (rules-notes A-5)"),
+                        "P501 (rules-notes A-5)"),
     "501.protect": ("An opponent whose score is 100 or less (at the start of the hand) subtracts nothing, "
                     "neither for tricks nor for a concession; only a successful bid lowers it.",
-                    "SEED-000 (rules-notes A-7)"),
+                    "P501 (rules-notes A-7)"),
     "501.game": ("The first player at 0 or below wins. If several reach it in the same hand, a successful "
                  "bidder wins; otherwise the lowest score; if still tied, play on.",
-                 "SEED-000, rules-notes A-8"),
-    "501.dealer": ("The deal passes to the left after every hand, a thrown-in hand included.", "SEED-000"),
+                 "P501, rules-notes A-8"),
+    "501.dealer": ("The deal passes to the left after every hand, a thrown-in hand included.", "P501"),
     "501.action": ("An action is look, pass, bid N or blind N (a whole number), take, contract with trumps "
                    "(a suit or NT) and a whole number, concede, give with a card, a card of the pack played, or "
                    "marriage with a suit.", "cardlab"),
@@ -184,7 +184,7 @@ RULES: dict[str, tuple[str, str]] = {
 class Russian501Rules(RuleSet):
     """A rule set for 501: each disagreement between readings of the sources is one field.
 
-    The defaults are [SEED-000] resolved by rules-notes §1.2. Make other rule sets with
+    The defaults are [P501] resolved by rules-notes §1.2. Make other rule sets with
     :meth:`with_options`; an unknown option or a value out of range raises
     :class:`~cardlab.errors.RulesError` naming the option.
 
@@ -193,9 +193,9 @@ class Russian501Rules(RuleSet):
     name : str
         Display name.
     start_score : int
-        Everybody's score at the start of the game (501) [SEED-000].
+        Everybody's score at the start of the game (501) [P501].
     min_bid : int
-        The lowest bid (66) [SEED-000].
+        The lowest bid (66) [P501].
     bid_step : int
         Each bid must exceed the last by at least this, and bids and contracts are multiples
         of it above ``min_bid`` (1; 1000 uses 5) (A-3).
@@ -203,7 +203,7 @@ class Russian501Rules(RuleSet):
         The highest bid or contract (220, the most a hand can be worth) (A-3).
     blind_bids : bool
         Players may bid before looking at their cards (``blind N``), doubling a winning blind
-        bidder's result [SEED-000]. When false everyone looks at the deal at once.
+        bidder's result [P501]. When false everyone looks at the deal at once.
     pass_is_final : bool
         A player who passes drops out of the auction (A-4, as in 1000). When false a player who
         passed may bid again later, and the auction ends when the last bid is followed by two
@@ -212,7 +212,7 @@ class Russian501Rules(RuleSet):
         An opponent's marriages (that count) are part of what he subtracts (A-1). When false he
         subtracts only the card points in his tricks.
     concession_credit : int
-        What each opponent subtracts when the bidder concedes (25) [SEED-000].
+        What each opponent subtracts when the bidder concedes (25) [P501].
     protect_threshold : int or None
         An opponent at this score or less subtracts nothing (100) (A-7); ``None``: no such rule.
     opponent_can_win_by_tricks : bool

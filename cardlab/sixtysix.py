@@ -1,7 +1,7 @@
 """Sixty-six for two: Bulgarian Santase (the default), Russian two-player Mariage and German 66.
 
-Sources: ../shared/seeds/002_*.txt (Santase, [SEED-002]), ../shared/seeds/003_*.txt (Russian
-Mariage, [SEED-003]) and ../shared/rules-notes.md §3 (Santase) and §4.1 (Russian Mariage), which
+Sources: [FGS] (Santase, [FGS]), [SHR] (Russian
+Mariage, [SHR]) and docs/rules-notes.md §3 (Santase) and §4.1 (Russian Mariage), which
 resolve what the seeds leave open and name the published rules behind each choice (pagat's
 Sechsundsechzig [P66], belot.bg [BEL], bg.wikipedia [BGW], NikolayIT's SantaseGameEngine
 [NIK]). Every disagreement between those sources is an option of :class:`SixtySixRules`; the
@@ -63,7 +63,7 @@ __all__ = [
 
 VARIANT = "sixty-six"
 
-#: Card points of the 24-card pack, by rank [SEED-002, SEED-003, P66]: 120 in all.
+#: Card points of the 24-card pack, by rank [FGS, SHR, P66]: 120 in all.
 CARD_POINTS: dict[Rank, int] = {
     Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0,
 }
@@ -76,50 +76,50 @@ _PTS = tuple(_PTS)
 RULES: dict[str, tuple[str, str]] = {
     "66.deal": ("Deal 3 to the non-dealer and 3 to the dealer, turn the next card for trumps, deal 3 more each; "
                 "the rest is the stock, under which the turn-up lies (or: 3+3 each, then turn the 13th card).",
-                "SEED-002, BEL, IGK; SEED-003 / P66 for 3-3-turn (rules-notes C-1, D-1)"),
+                "FGS, BEL, IGK; SHR / P66 for 3-3-turn (rules-notes C-1, D-1)"),
     "66.turn": ("Only the player to act may act; when the hand is over nobody may.", "all sources"),
     "66.hold": ("You can only play a card you hold.", "all sources"),
     "66.free-play": ("While the stock is open any card may be played: no duty to follow, trump or head.",
-                     "SEED-002, SEED-003"),
-    "66.follow": ("Once the stock is exhausted or closed you must follow suit.", "SEED-002, SEED-003"),
+                     "FGS, SHR"),
+    "66.follow": ("Once the stock is exhausted or closed you must follow suit.", "FGS, SHR"),
     "66.head": ("Following suit after the stock is gone, you must beat the card led if you can (Santase, German 66; "
                 "not in the Russian seed).", "P66, NIK (rules-notes D-3)"),
     "66.trump": ("Once the stock is exhausted or closed, if you cannot follow suit you must trump if you can.",
-                 "SEED-002, SEED-003"),
+                 "FGS, SHR"),
     "66.marriage.lead": ("A marriage (K+Q of one suit, 40 in trumps, 20 otherwise) may be announced only by the player "
-                         "about to lead, who then leads its K or Q; one marriage per lead.", "SEED-002, P66"),
+                         "about to lead, who then leads its K or Q; one marriage per lead.", "FGS, P66"),
     "66.marriage.first-lead": ("No marriage on the first lead of the hand (Santase); where allowed, its points count "
                                "only once its owner has taken a trick.", "BEL, NIK (Santase); P66 and rules-notes §4.1 (pending points)"),
     "66.marriage.stock": ("No marriages once the stock is exhausted or closed (German 66, Russian Mariage).",
-                          "P66, SEED-003 (rules-notes C-4)"),
-    "66.marriage.led": ("After announcing a marriage you must lead its king or queen.", "SEED-002, P66"),
+                          "P66, SHR (rules-notes C-4)"),
+    "66.marriage.led": ("After announcing a marriage you must lead its king or queen.", "FGS, P66"),
     "66.exchange": ("The holder of the trump 9 may exchange it for the turn-up when about to lead, having taken a "
                     "trick, while the stock is open and holds at least 4 cards (counting the turn-up).",
-                    "SEED-002, BEL (rules-notes C-7)"),
+                    "FGS, BEL (rules-notes C-7)"),
     "66.close": ("The player about to lead may close the stock (turn the turn-up face down) while it holds at least 4 "
                  "cards; then no one draws and the duties of the exhausted stock apply.",
-                 "SEED-002, BGW, NIK (rules-notes C-7, D-2)"),
+                 "FGS, BGW, NIK (rules-notes C-7, D-2)"),
     "66.out": ("A player claims 'out' when he believes he has 66; a false claim gives the opponent 2 game points "
                "(German 66). Elsewhere the hand ends by itself at 66.", "P66, CS66 (rules-notes C-8)"),
     "66.draw": ("After each trick the winner draws the top card of the stock, then the loser; the last draw takes "
-                "the turn-up.", "SEED-002, P66"),
+                "the turn-up.", "FGS, P66"),
     "66.last-trick": ("The winner of the last trick scores 10 more card points when the stock ran out without a close.",
-                      "SEED-002, P66, NIK"),
+                      "FGS, P66, NIK"),
     "66.win": ("A hand ends as soon as a player has 66 card points (tricks, last-trick 10 and marriages that count).",
-               "SEED-002, SEED-003"),
+               "FGS, SHR"),
     "66.score": ("The hand's winner scores 1 game point; 2 if the loser has under 33; 3 if the loser took no trick.",
-                 "SEED-002, SEED-003, P66 (rules-notes C-9, C-10)"),
+                 "FGS, SHR, P66 (rules-notes C-9, C-10)"),
     "66.close-score": ("A closer who reaches 66 scores as usual (Russian: always 3); a closer who fails gives the "
                        "opponent 2, or 3 if the opponent had no trick when the stock was closed (or always 3).",
-                       "P66, NIK, SEED-003 (rules-notes C-5, C-6, D-7)"),
+                       "P66, NIK, SHR (rules-notes C-5, C-6, D-7)"),
     "66.tie": ("If nobody reaches 66 the last-trick winner takes 1 game point (Santase seed); or the hand is a draw "
                "(P66), optionally worth 1 more to the next hand's winner. Equal totals at 66 or more, such as 75 "
                "each when nobody claimed 66, are settled the same way (pagat's Sechsundsechzig).",
-               "SEED-002, P66 (pagat, Sechsundsechzig), S66 (rules-notes C-3)"),
+               "FGS, P66 (pagat, Sechsundsechzig), S66 (rules-notes C-3)"),
     "66.game": ("The game goes to 11 game points (Santase; 7 in German 66 and Russian Mariage).",
-                "SEED-002, BEL, P66, SEED-003 (rules-notes C-12, D-17)"),
+                "FGS, BEL, P66, SHR (rules-notes C-12, D-17)"),
     "66.dealer": ("After a hand the winner deals the next (Santase, German 66) or the deal alternates (Russian).",
-                  "P66, NIK, SEED-003 (rules-notes C-2)"),
+                  "P66, NIK, SHR (rules-notes C-2)"),
     "66.action": ("An action is a card of the pack, a marriage with its suit, or exchange, close, out, draw or "
                   "pass with nothing more.", "cardlab notation"),
 }
@@ -129,7 +129,7 @@ RULES: dict[str, tuple[str, str]] = {
 class SixtySixRules(RuleSet):
     """A rule set for two-player Sixty-six: every disagreement between sources is one field.
 
-    The defaults are Santase as in [SEED-002] resolved by rules-notes §3. Make other rule sets
+    The defaults are Santase as in [FGS] resolved by rules-notes §3. Make other rule sets
     with :func:`dataclasses.replace` or :meth:`with_options`; an unknown option or a value out of
     range raises :class:`~cardlab.errors.RulesError`.
 
@@ -144,7 +144,7 @@ class SixtySixRules(RuleSet):
     must_head : bool
         After the stock: beat the led card when following suit if you can (D-3).
     must_trump : bool
-        After the stock: trump when you cannot follow (SEED-002, SEED-003).
+        After the stock: trump when you cannot follow (FGS, SHR).
     marriage_on_first_lead : bool
         May the first lead of the hand be a marriage (its points pending until a trick)?
     marriages_after_stock : bool
@@ -152,7 +152,7 @@ class SixtySixRules(RuleSet):
     nine_exchange : bool
         The trump-9 exchange exists (D-4).
     exchange_needs_trick : bool
-        The exchanger must have taken a trick (SEED-002).
+        The exchanger must have taken a trick (FGS).
     exchange_min_stock, close_min_stock : int
         Least stock size, counting the turn-up, for the exchange and for closing (C-7).
     close_on_first_lead : bool
@@ -239,10 +239,10 @@ class SixtySixRules(RuleSet):
         return self._phase2  # type: ignore[attr-defined]
 
 
-#: Bulgarian Santase ([SEED-002] with rules-notes §3): the default.
+#: Bulgarian Santase ([FGS] with rules-notes §3): the default.
 SANTASE = SixtySixRules()
 
-#: Russian two-player Mariage ([SEED-003], rules-notes §4.1).
+#: Russian two-player Mariage ([SHR], rules-notes §4.1).
 RUSSIAN_MARIAGE = SixtySixRules(
     name="Russian Mariage (two players)",
     deal_order="3-3-turn",
@@ -510,7 +510,7 @@ class SixtySixResult(HandResult):
 
 
 def hand_game_points(loser_points: int, loser_took_trick: bool) -> int:
-    """Game points for winning a hand by reaching 66 [SEED-002, P66; rules-notes C-9, C-10]:
+    """Game points for winning a hand by reaching 66 [FGS, P66; rules-notes C-9, C-10]:
     3 if the loser took no trick, 2 if the loser has fewer than 33 card points, else 1."""
     if not loser_took_trick:
         return 3

@@ -1,4 +1,4 @@
-"""The state API shared by every variant (see ../shared/design-notes.md).
+"""The state API shared by every variant (see the module docstrings).
 
 A variant's state is immutable: :meth:`GameState.apply` returns a new state and leaves the old
 one as it was, so stepping back and forth is a list index. Every state keeps its parent and the

@@ -1,6 +1,6 @@
 """Trick play shared by every variant: who wins a trick, and which cards may be played to it.
 
-Sources: the shared definitions of ../shared/rules-notes.md ("Trick winner"; "heading"). A
+Sources: the shared definitions of docs/rules-notes.md ("Trick winner"; "heading"). A
 trick is won by the highest trump if any trump was played, otherwise by the highest card of the
 suit led. The duties of a player who is not leading are flags, so each variant (and each phase
 of a variant: Sixty-six before and after the stock runs out) picks its own:

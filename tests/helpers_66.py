@@ -1,6 +1,6 @@
 """Shared builders and a small, independent rules oracle for the Sixty-six tests.
 
-The point table and the legal-action oracle below are written from rules-notes.md (§"Shared
+The point table and the legal-action oracle below are written from docs/rules-notes.md (§"Shared
 definitions", §3 Santase, §4.1 Russian Mariage) and the option docs of SixtySixRules, not from
 the engine's output.
 """

@@ -3,7 +3,7 @@
 ``Russian501State.legal_actions`` builds the play's legal cards from per-card tables, and keeps
 the long lists of the auction (up to ~157 bids) and of the contract (up to ~776 contracts) in a
 cache of the rule set, with frozensets for the membership test of ``apply``. Here the same lists
-are written out from the plain rules ([SEED-000]; rules-notes §1: bids from ``min_bid`` in steps
+are written out from the plain rules ([P501]; rules-notes §1: bids from ``min_bid`` in steps
 of ``bid_step`` above the last bid, up to ``max_bid``; contracts from the final bid up; follow
 suit, else trump, via ``tricks.legal_plays``; a marriage only when leading, its king or queen
 with the other in hand), and over thousands of seeded random hands of every preset (plus a rule

@@ -1,8 +1,8 @@
 """Property tests (hypothesis) for 501: what a seat sees does not depend on what it may not see,
 and the game's scoring follows the seed's arithmetic for any scores at the start of a hand.
 
-Sources: ../shared/seeds/000_*.txt ("passes one card face down to each opponent", the blind
-bidder's cards "remain face down", "100 or less"), ../shared/rules-notes.md §1.1, A-5, A-7, A-8.
+Sources: [P501] ("passes one card face down to each opponent", the blind
+bidder's cards "remain face down", "100 or less"), docs/rules-notes.md §1.1, A-5, A-7, A-8.
 """
 
 import random

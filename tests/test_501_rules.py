@@ -1,5 +1,5 @@
-"""501 rules, one test (or a few) per rule of ../shared/seeds/000_*.txt as resolved by
-../shared/rules-notes.md §1: the deal, the auction (blind bids, looking, passes), the prikup,
+"""501 rules, one test (or a few) per rule of [P501] as resolved by
+docs/rules-notes.md §1: the deal, the auction (blind bids, looking, passes), the prikup,
 the contract and the concession, the cards passed, the play (eldest leads, follow suit, trump
 when void, no trump), marriages on the lead, seat views, and every refusal with its rule id.
 
@@ -387,7 +387,7 @@ def test_marriage_without_partner_card_is_refused():
 
 
 def test_a_marriage_announced_with_the_wrong_value_is_refused():
-    # A says "40" or "20" while leading [SEED-000]: spades are trumps, so K♠ Q♠ is 40, not 20
+    # A says "40" or "20" while leading [P501]: spades are trumps, so K♠ Q♠ is 40, not 20
     s = won_by_a()
     e = err(s, "20 ♠")
     assert e.rule == "501.marriage" and "worth 40" in e.reason and "'40 ♠'" in e.reason

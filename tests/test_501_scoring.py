@@ -3,7 +3,7 @@
 tricks and for a concession, the opponents' marriages (A-1), four at the table (A-11), the end of
 the game and its ties (A-8), a thrown-in hand, the deal passing to the left.
 
-Sources: ../shared/seeds/000_*.txt, ../shared/rules-notes.md §1.1 "Hand scoring", A-1, A-5 …
+Sources: [P501], docs/rules-notes.md §1.1 "Hand scoring", A-1, A-5 …
 A-8, A-11, A-13.
 
 The hand used (see test_501_rules.py): A (seat 0, eldest) bids, takes the prikup J♥ J♦ 9♦,

@@ -56,7 +56,7 @@ class Chooser:
 
 
 def oracle_plays(s):
-    """The cards the seed allows (SEED-000 'The Play'), written independently of cardlab.tricks."""
+    """The cards the seed allows (P501 'The Play'), written independently of cardlab.tricks."""
     hand = s.hands[s.to_act]
     if not s.trick:
         if s.pending_marriage is not None:     # the marriage declared: its K or Q is led

@@ -1,6 +1,6 @@
 """Cards and card notation (cardlab.cards).
 
-Rule source for the pack: rules-notes.md §"Shared definitions": 24 cards, A 10 K Q J 9 in
+Rule source for the pack: docs/rules-notes.md §"Shared definitions": 24 cards, A 10 K Q J 9 in
 ♣ ♦ ♥ ♠; card points A=11, 10=10, K=4, Q=3, J=2, 9=0, 30 per suit, 120 in the pack.
 """
 

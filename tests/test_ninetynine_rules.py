@@ -1,6 +1,6 @@
 """Rules of Ninety-Nine (cardlab.ninetynine): pack, deal, trumps, the joker, bidding, premiums,
 play, seat views and the typed errors. Expected values are worked out by hand from
-../shared/seeds/001_*.txt and ../shared/rules-notes.md §2 (the arithmetic is in the comments)."""
+[E2] and docs/rules-notes.md §2 (the arithmetic is in the comments)."""
 
 import pytest
 

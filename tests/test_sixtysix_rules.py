@@ -1,7 +1,7 @@
 """Sixty-six play rules (cardlab.sixtysix): deal, lead, drawing, duties, marriages, exchange,
 closing, last trick, going out.
 
-Rule sources (../shared/rules-notes.md): §3.1 (Santase, the default preset SANTASE), §3.2 C-1..C-12,
+Rule sources (docs/rules-notes.md): §3.1 (Santase, the default preset SANTASE), §3.2 C-1..C-12,
 §4.1 and D-1..D-5 (Russian two-player Mariage, RUSSIAN_MARIAGE), §5 "German 66" (GERMAN_66).
 Every refused action must raise IllegalActionError naming its rule id and leave the state as it
 was (helpers_66.assert_illegal compares legal actions, hands, stock, points ... before/after).
@@ -396,7 +396,7 @@ def test_marriage_after_close_by_preset():
 
 def test_close_not_before_first_trick_in_santase():
     """C-7 / §3.1: no closing before trick 1 in Santase nor in German 66 (P66: "not possible to
-    close the game before any cards are played"); the Russian preset allows it (SEED-003: "any
+    close the game before any cards are played"); the Russian preset allows it (SHR: "any
     player can close the game")."""
     for rules in (SANTASE, GERMAN):
         s = deal66(HP, "10♠", SP, rules=rules)

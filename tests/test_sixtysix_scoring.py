@@ -1,8 +1,8 @@
 """Sixty-six scoring: game points per hand, closing outcomes, ties, claims, the game to the
 target and the presets.
 
-Rule sources (../shared/rules-notes.md):
-* §3.1 "Game points per hand" [SEED-002]: winner 1; 2 if the loser has fewer than 33; 3 if the
+Rule sources (docs/rules-notes.md):
+* §3.1 "Game points per hand" [FGS]: winner 1; 2 if the loser has fewer than 33; 3 if the
   loser took no trick. C-9: exactly 33 -> 1. C-10: a trick of two nines (0 points) is a trick.
 * C-5 failed close: the opponent gets 2, or 3 if he had no trick when the stock was closed;
   flat_three: always 3. "If the non-closer goes out with 66 first: P66 gives 2, flat-3 mode

@@ -1,6 +1,6 @@
 """Shared trick play (cardlab.tricks).
 
-Rule source: rules-notes.md §"Shared definitions": the trick goes to the highest trump if any
+Rule source: docs/rules-notes.md §"Shared definitions": the trick goes to the highest trump if any
 trump was played, otherwise to the highest card of the suit led; rank order A 10 K Q J 9.
 "Heading" = when following suit, beat the highest card of that suit already in the trick if you
 can. Flags as documented in cardlab/tricks.py: must_trump applies only "if you cannot follow";

@@ -382,7 +382,7 @@ def test_playtable_with_named_computer_player():
 
 def test_stepper_shows_the_game_score_of_a_record():
     """A game record: the line above the table gives the hand and the game score. Hand 1 of
-    data/santase_game.json ends 61–89 for Boris; Ana has 61 >= 33, so Boris scores 1 (SEED-002)."""
+    data/santase_game.json ends 61–89 for Boris; Ana has 61 >= 33, so Boris scores 1 (FGS)."""
     from cardlab import records
 
     game = records.load(Path(__file__).resolve().parent.parent / "data" / "santase_game.json")

@@ -3,8 +3,7 @@
 Run after changing cardlab or a notebook:  .venv/bin/python tools/run_notebooks.py [NAME.ipynb ...]
 
 Outputs are stored without widget state and without per-cell timing metadata, so a re-run of
-unchanged code changes nothing but the widgets' random model ids, which nbval ignores (see
-../shared/jupyter-notes.md §2).
+unchanged code changes nothing but the widgets' random model ids, which nbval ignores.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 * :class:`PlayTable` (:mod:`.table`) plays whole hands of any variant against the computer, with
   controls that fit each decision, hints, take-backs and a review of your decisions.
 
-Conventions (see ../shared/jupyter-notes.md): widgets only update ``HTML.value`` and
+Conventions: widgets only update ``HTML.value`` and
 ``Label.value``; they never print into ``Output`` widgets nor call ``clear_output``, so nbval,
 Voila and static HTML all see the same thing. Every part has a ``cardlab-…`` CSS class (added
 with ``add_class``) for browser tests. A person's mistake (an illegal card, a typo) is shown in

@@ -1,6 +1,6 @@
 """Shared pieces of cardlab's widgets: buttons and HTML panes carrying ``cardlab-…`` classes.
 
-Conventions of every widget in this package (see ../shared/jupyter-notes.md): widgets only
+Conventions of every widget in this package: widgets only
 update ``HTML.value`` and ``Label.value``; they never print into ``Output`` widgets nor call
 ``clear_output``, so nbval, Voila and static HTML all see the same thing. Every part has a
 ``cardlab-…`` CSS class (added with ``add_class``) for browser tests. A person's mistake is shown
