@@ -69,6 +69,8 @@ def lab(args):
     setup(["notebooks", "test"])
     index = Path("notebooks/index.ipynb")
     cmd = [str(PY), "-m", "jupyterlab", str(index if index.exists() else index.parent)]
+    if index.exists():  # the address printed (e.g. with --no-browser) opens the index too, not the Launcher
+        cmd.append(f"--LabApp.default_url=/lab/tree/{index.as_posix()}")
     if os.geteuid() == 0:
         cmd.append("--allow-root")  # Lab refuses to run as root without it
     cmd += args
