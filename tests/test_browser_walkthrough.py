@@ -4,7 +4,8 @@ walk-through (issue 16). Set CARDLAB_SHOTS=DIR to keep screenshots.
 * 501's bidding table: "New deal" brings new cards (its seed is said), "Deal again" the same;
 * four-player Mariage's three nines: a choice is a button, and "Back to the sample" returns;
 * the analysis value table shows ★ for the best choices, never True/False;
-* the card-notation cells of Sixty-six print sentences that stand on their own without the code.
+* the card-notation cells of Sixty-six print sentences that stand on their own without the code;
+* 501's contract menu starts at the trumps the rule-based player would name, not at spades.
 """
 
 import re
@@ -82,3 +83,26 @@ def test_card_notation_reads_without_the_code(page, voila_server):
     out.scroll_into_view_if_needed()
     expect(page.get_by_text("'11♠' is refused").first).to_be_visible()
     screenshot(page, "voila-card-notation")
+
+
+def test_501_contract_starts_at_the_suggested_trumps(page, voila_server):
+    _voila(page, voila_server, "russian_501.ipynb")
+    table = wait_for(page, page.locator(".cardlab-auction").filter(has=page.locator(".cardlab-look")).first,
+                     "the bidding table")
+    table.scroll_into_view_if_needed()
+    table.locator(".cardlab-look").click()
+    amount = table.locator(".cardlab-bid-amount input")
+    amount.fill("150")                       # high enough that the computer players pass
+    amount.press("Enter")
+    table.locator(".cardlab-bid").click()
+    take = table.locator(".cardlab-take")
+    expect(take).to_be_visible()
+    take.click()
+    expect(table.get_by_text("as the rule-based player would name them")).to_be_visible()
+    picker = table.locator(".cardlab-trump select")
+    expect(picker).to_be_visible()
+    chosen = picker.evaluate("s => s.options[s.selectedIndex].text")
+    # the notebook's sample deal gives Boris K♣ Q♣ J♣ with the prikup's Q♣: the rule-based player
+    # names clubs (the menu used to start at spades whatever the hand)
+    assert chosen == "trumps ♣"
+    screenshot(page, "voila-501-contract")
