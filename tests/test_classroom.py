@@ -1,0 +1,160 @@
+"""Classroom exercises (issue 13): every kind's expected answer agrees with the engine, used
+independently of the exercise code, over thousands of generated positions; a wrong answer is
+never marked right nor a right one wrong; answers in the wrong form get a typed error; set
+codes round-trip and bad codes get located errors."""
+
+import pytest
+
+from cardlab import variants
+from cardlab.actions import Action
+from cardlab.cards import Card, Rank, Suit
+from cardlab.classroom import ExerciseSet, kinds_for, make_exercise, parse_code
+from cardlab.classroom.exercises import KINDS, AnswerError, CodeError, SetCode
+from cardlab.errors import CardlabError, IllegalActionError
+from cardlab.ninetynine import bid_value
+
+N = 600  # positions per variant, preset and kind (about 26,000 in all)
+
+CASES = [(v, p, k) for v in variants.names() for p in variants.get(v).presets for k in kinds_for(v)]
+
+VALUE = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+
+
+def _engine_answer(ex):
+    """The answer read from the engine without the exercise's own code."""
+    s = ex.state
+    if ex.kind == "legal":
+        ok = set()
+        for c in s.hands[s.to_act]:
+            try:
+                s.apply(Action("play", c))
+                ok.add(c)
+            except IllegalActionError:
+                pass
+        return frozenset(ok)
+    if ex.kind == "trick":
+        winners = {s.apply(Action("play", c)).tricks[-1].winner for c in s.hands[s.to_act]
+                   if f" plays {c} " in ex.question and Action("play", c) in s.legal_actions()}
+        assert len(winners) == 1
+        return winners.pop()
+    if ex.kind == "points":
+        seat = next(i for i, n in enumerate(s.names) if f"has {n} now" in ex.question)
+        taken = sum(VALUE[c.rank] for t in s.tricks if t.winner == seat for c in t.played)
+        assert s.points(seat) >= taken
+        return s.points(seat)
+    if ex.kind == "marriage":
+        suit = next(x for x in Suit if f"K{x.symbol} and Q{x.symbol}" in ex.question)
+        try:
+            s.apply(Action("marriage", value=suit))
+            return True
+        except IllegalActionError:
+            return False
+    if ex.kind == "bid":
+        return bid_value(s.bid_cards[ex.seat], joker_as=s.joker_as, wild=s.rules.wild)
+    if ex.kind == "score":
+        return s.result.returns[s.result.winner]
+    raise AssertionError(ex.kind)
+
+
+def _wrong_answers(ex):
+    e = ex.expected
+    if ex.answer_form == "number":
+        return [e + 1, e - 1, e + 10]
+    if ex.answer_form == "yesno":
+        return [not e]
+    if ex.answer_form == "seat":
+        return [i for i in range(len(ex.state.names)) if i != e]
+    hand = set(ex.state.hands[ex.state.to_act])
+    wrong = [e | {c} for c in hand - e] + [e - {c} for c in e]
+    return wrong
+
+
+@pytest.mark.parametrize("variant,preset,kind", CASES)
+def test_expected_answers_agree_with_the_engine(variant, preset, kind):
+    for seed in range(N):
+        ex = make_exercise(variant, kind, seed, preset)
+        assert ex.expected == _engine_answer(ex), (variant, preset, kind, seed, ex.question)
+        v = ex.check(ex.expected)
+        assert v.right and v.explanation.startswith("Right."), (seed, v)
+        assert v.rule_ids and all(isinstance(r, str) for r in v.rule_ids)
+        if seed % 4 == 0:
+            for wrong in _wrong_answers(ex):
+                w = ex.check(wrong)
+                assert not w.right and w.explanation, (seed, wrong, w)
+                assert set(w.rule_ids) <= set(__import__(variants.get(variant).module, fromlist=["RULES"]).RULES)
+
+
+def test_exercises_are_reproducible():
+    for v, p, k in CASES:
+        a, b = make_exercise(v, k, 7, p), make_exercise(v, k, 7, p)
+        assert (a.question, a.expected, [str(x) for x in a.state.actions()]) == (b.question, b.expected, [str(x) for x in b.state.actions()])
+
+
+def test_answers_in_other_forms():
+    ex = make_exercise("mariage-3", "trick", 3)
+    assert ex.check(ex.state.names[ex.expected]).right
+    assert ex.check(str(ex.expected)).right
+    legal = make_exercise("sixty-six", "legal", 3)
+    assert legal.check(" ".join(map(str, legal.expected))).right
+    assert make_exercise("sixty-six", "marriage", 1).check("yes").right in (True, False)
+
+
+@pytest.mark.parametrize("kind,bad", [("legal", 5), ("legal", "Z♠"), ("legal", [3]), ("legal", None),
+                                      ("trick", "Nobody"), ("trick", 9), ("trick", True), ("trick", 1.5),
+                                      ("points", "many"), ("points", True), ("points", None), ("points", 2.5),
+                                      ("marriage", "maybe"), ("marriage", 1), ("score", [1])])
+def test_answers_in_the_wrong_form_get_typed_errors(kind, bad):
+    variant = "sixty-six"
+    ex = make_exercise(variant, kind, 2)
+    with pytest.raises(CardlabError) as info:
+        ex.check(bad)
+    assert str(info.value)
+
+
+def test_codes_round_trip():
+    for v, p, _ in CASES:
+        for kinds in (kinds_for(v), kinds_for(v)[:1], kinds_for(v)[::-1]):
+            code = parse_code(f"{dict((b, a) for a, b in __import__('cardlab.classroom.exercises', fromlist=['x']).VARIANT_CODES.items())[v]}-{p}-{','.join(kinds)}-42")
+            assert parse_code(str(code)) == code
+            assert code.kinds == tuple(k for k in kinds_for(v) if k in kinds)   # lesson order
+    assert str(parse_code("66-santase-legal,trick-1234")) == "66-santase-legal,trick-1234"
+    assert parse_code("99-classic-bid-5") == SetCode("ninety-nine", "classic", ("bid",), 5)
+
+
+@pytest.mark.parametrize("code,part,position", [
+    ("67-santase-legal-1", "variant", 0), ("66-sant-legal-1", "preset", 3), ("66-santase-legal,bid-1", "kinds", 17),
+    ("66-santase-legal-x1", "seed", 17), ("66-santase-legal", "code", 0), ("", "code", 0),
+    ("99-classic-bid,bid-3", "kinds", 11), ("m4-russian-marriage-3", "kinds", 11), ("66-santase-legal-1234567890", "seed", 17)])
+def test_bad_codes_get_located_errors(code, part, position):
+    with pytest.raises(CodeError) as info:
+        parse_code(code)
+    assert (info.value.part, info.value.position) == (part, position)
+    assert f"character {position + 1}" in str(info.value)
+    with pytest.raises(CodeError):
+        ExerciseSet(code)
+    with pytest.raises(CodeError):
+        parse_code(None)
+
+
+def test_a_set_keeps_score_and_follows_lesson_order():
+    s = ExerciseSet("m3-russian-score,legal-99", count=6)
+    t = ExerciseSet("m3-russian-score,legal-99", count=6)
+    kinds = []
+    for i in range(6):
+        ex = s.current
+        kinds.append(ex.kind)
+        assert t.exercise(i).question == ex.question
+        s.answer(ex.expected if i % 2 == 0 else "7" if ex.answer_form == "number" and ex.expected != 7 else
+                 ex.expected if ex.answer_form == "number" else frozenset())
+        s.answer(ex.expected)   # a second answer does not count
+        assert s.next() == (i < 5)
+    assert kinds == ["legal"] * 3 + ["score"] * 3
+    assert s.answered == 6 and 3 <= s.right <= 6 and s.score == f"{s.right} of 6 right"
+    practice = ExerciseSet(variant="mariage-4", count=3)
+    assert practice.code.kinds == kinds_for("mariage-4") and parse_code(str(practice.code)) == practice.code
+    with pytest.raises(AnswerError):
+        ExerciseSet("66-santase-legal-1", count=0)
+
+
+def test_kinds_table_names_real_variants():
+    assert set(v for vs in KINDS.values() for v in vs) == set(variants.names())
