@@ -22,12 +22,18 @@ def _voila(page, server, notebook):
     open_in_voila(page, server, notebook)
 
 
-def test_501_new_deal_and_deal_again(page, voila_server):
-    _voila(page, voila_server, "russian_501.ipynb")
+def _bidding_table_after_looking(page, server):
+    """501's bidding table in Voila, the learner's cards looked at."""
+    _voila(page, server, "russian_501.ipynb")
     table = wait_for(page, page.locator(".cardlab-auction").filter(has=page.locator(".cardlab-look")).first,
                      "the bidding table")
     table.scroll_into_view_if_needed()
     table.locator(".cardlab-look").click()
+    return table
+
+
+def test_501_new_deal_and_deal_again(page, voila_server):
+    table = _bidding_table_after_looking(page, voila_server)
     cards = table.locator(".cardlab-view svg.cardlab-card[data-card]")
     expect(cards).to_have_count(7)
     first = sorted(cards.evaluate_all("els => els.map(e => e.dataset.card)"))
@@ -86,11 +92,7 @@ def test_card_notation_reads_without_the_code(page, voila_server):
 
 
 def test_501_contract_starts_at_the_suggested_trumps(page, voila_server):
-    _voila(page, voila_server, "russian_501.ipynb")
-    table = wait_for(page, page.locator(".cardlab-auction").filter(has=page.locator(".cardlab-look")).first,
-                     "the bidding table")
-    table.scroll_into_view_if_needed()
-    table.locator(".cardlab-look").click()
+    table = _bidding_table_after_looking(page, voila_server)
     amount = table.locator(".cardlab-bid-amount input")
     amount.fill("150")                       # high enough that the computer players pass
     amount.press("Enter")
