@@ -53,6 +53,24 @@ def _engine_answer(ex):
         return bid_value(s.bid_cards[ex.seat], joker_as=s.joker_as, wild=s.rules.wild)
     if ex.kind == "score":
         return s.result.returns[s.result.winner]
+    if ex.kind == "scores":
+        return tuple(s.result.returns)
+    if ex.kind == "redeal":
+        what = next(k for k in ("points", "nines", "trumps") if k in ex.question.split("for ", 1)[1][:40]
+                    or (k == "points" and "card points" in ex.question) or (k == "nines" and "four nines" in ex.question))
+        try:
+            s.apply(Action("redeal", None, what))
+            return True
+        except IllegalActionError:
+            return False
+    if ex.kind == "eight":
+        pair = 0 if f"do {s.names[0]} & {s.names[2]} uncover" in ex.question else 1
+        size = s.rules.pips
+        total = sum(size if aw.whole_eight else aw.points for aw in s.result.awards if aw.pair == pair)
+        if total <= size or s.rules.carry_over == "never":
+            return min(total, size)
+        assert size <= ex.expected <= total
+        return ex.expected
     raise AssertionError(ex.kind)
 
 
@@ -62,6 +80,8 @@ def _wrong_answers(ex):
         return [e + 1, e - 1, e + 10]
     if ex.answer_form == "yesno":
         return [not e]
+    if ex.answer_form == "numbers":
+        return [tuple(x + (i == 0) for i, x in enumerate(e)), tuple(reversed(e)) if e != tuple(reversed(e)) else (0,) * len(e)]
     if ex.answer_form == "seat":
         return [i for i in range(len(ex.state.names)) if i != e]
     hand = set(ex.state.hands[ex.state.to_act])
@@ -109,6 +129,14 @@ def test_answers_in_the_wrong_form_get_typed_errors(kind, bad):
     with pytest.raises(CardlabError) as info:
         ex.check(bad)
     assert str(info.value)
+
+
+@pytest.mark.parametrize("bad", [5, "1 2", [1, 2, "x"], [1, 2, 3, 4], None, "a b c"])
+def test_501_scores_in_the_wrong_form_get_typed_errors(bad):
+    ex = make_exercise("russian-501", "scores", 2)
+    with pytest.raises(CardlabError):
+        ex.check(bad)
+    assert ex.check(" ".join(map(str, ex.expected))).right
 
 
 def test_codes_round_trip():

@@ -18,6 +18,9 @@ kind        question                                            answer       var
 ``marriage``may X announce the marriage in S now?               yes / no     sixty-six, 501, mariage-3
 ``bid``     what bid do these three bid cards make?             tricks       ninety-nine
 ``score``   how many game points does this hand score?          game points  sixty-six, mariage-3
+``scores``  how does each score change after this 501 hand?     one per seat russian-501
+``redeal``  X claims a redeal for R: does the claim hold?       yes / no     mariage-4
+``eight``   how many pips does this pair uncover on the eight?  pips         mariage-4
 =========== =================================================== ============ =========================
 
 Answers in the wrong form raise :class:`AnswerError` (a :class:`~cardlab.errors.CardlabError`)
@@ -86,11 +89,15 @@ KINDS: dict[str, tuple[str, ...]] = {
     "marriage": ("sixty-six", "russian-501", "mariage-3"),
     "bid": ("ninety-nine",),
     "score": ("sixty-six", "mariage-3"),
+    "scores": ("russian-501",),
+    "redeal": ("mariage-4",),
+    "eight": ("mariage-4",),
 }
 
 #: The form of answer each kind takes.
 ANSWER_FORMS: dict[str, str] = {"legal": "cards", "trick": "seat", "points": "number", "marriage": "yesno",
-                                "bid": "number", "score": "number"}
+                                "bid": "number", "score": "number", "scores": "numbers", "redeal": "yesno",
+                                "eight": "number"}
 
 
 def kinds_for(variant: str) -> tuple[str, ...]:
@@ -167,6 +174,19 @@ def _as_number(answer: Any) -> int:
     if isinstance(answer, str) and re.fullmatch(r"\s*-?\d+\s*", answer):
         return int(answer)
     raise AnswerError(f"the answer must be a whole number, not {answer!r}", "a whole number")
+
+
+def _as_numbers(answer: Any, count: int) -> tuple:
+    if isinstance(answer, str):
+        answer = answer.replace(",", " ").split()
+    if isinstance(answer, (int, bool)) or not hasattr(answer, "__iter__"):
+        raise AnswerError(f"the answer must be {count} whole numbers, one per seat, not {answer!r}",
+                          f"{count} whole numbers")
+    out = tuple(_as_number(x) for x in answer)
+    if len(out) != count:
+        raise AnswerError(f"the answer must be {count} whole numbers, one per seat, not {len(out)}",
+                          f"{count} whole numbers")
+    return out
 
 
 def _as_yesno(answer: Any) -> bool:
@@ -249,6 +269,8 @@ class Exercise:
             given = _as_yesno(answer)
         elif form == "seat":
             given = _as_seat(answer, self.state.names)
+        elif form == "numbers":
+            given = _as_numbers(answer, len(self.expected))
         else:
             given = _as_cards(answer)
         right = given == self.expected
@@ -264,6 +286,8 @@ class Exercise:
             return str(self.state.names[e])
         if self.answer_form == "yesno":
             return "yes" if e else "no"
+        if self.answer_form == "numbers":
+            return ", ".join(f"{self.state.names[i]} {x:+d}" for i, x in enumerate(e))
         return str(e)
 
 
@@ -422,8 +446,70 @@ def _build_score(variant, steps, rng):
     return Exercise(variant, "score", q, end, None, gp, "number", why, rules)
 
 
+def _build_scores(variant, steps, rng):
+    end = steps[-1][2]
+    res = end.result
+    expected = tuple(res.changes)
+    rules = ["501.score"]
+    if getattr(res, "blind", False):
+        rules.append("501.score.blind")
+    if res.outcome == "conceded" or "conced" in res.explanation:
+        rules.append("501.concede")
+    q = ("The hand is over. By how much does each score change (501 is scored down: a negative number "
+         "brings a player nearer 0)? One number per seat, " + ", ".join(map(str, end.names)) + ".")
+    return Exercise(variant, "scores", q, end, None, expected, "numbers", res.explanation, tuple(rules))
+
+
+_REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
+                 "trumps": "the pair being short of trumps"}
+
+
+def _build_redeal(variant, steps, rng):
+    cands = [s for s, a, n in steps if getattr(s, "phase", "") == "announce"
+             and any(x.kind == "pass" for x in s.legal_actions())]
+    if not cands:
+        return None
+    s = rng.choice(cands)
+    reasons = [k for k in _REDEAL_WORDS if Action("redeal", None, k) in s.legal_actions()]
+    why_kind = rng.choice(reasons) if reasons and rng.random() < 0.5 else rng.choice(tuple(_REDEAL_WORDS))
+    action = Action("redeal", None, why_kind)
+    expected = action in s.legal_actions()
+    if expected:
+        rules = (f"m4.redeal.{why_kind}",)
+        why = f"The claim holds: {_rule_text(variant, rules[0])}"
+    else:
+        try:
+            s.apply(action)
+            why, rules = "", ()
+        except IllegalActionError as e:
+            why, rules = e.reason, (e.rule,)
+    q = (f"{_name(s, s.to_act)} claims a redeal for {_REDEAL_WORDS[why_kind]}. Does the claim hold?")
+    return Exercise(variant, "redeal", q, s, s.to_act, expected, "yesno", why, rules)
+
+
+def _build_eight(variant, steps, rng):
+    from ..eight import EightGame
+
+    end = steps[-1][2]
+    res = end.result
+    if res.redeal or len({aw.pair for aw in res.awards}) > 1:   # one pair scores: no eight lost to the other
+        return None
+    pair = rng.randrange(2)
+    game = EightGame(end.rules, end.dealer, end.names)
+    notes = game.add_awards(res.awards)
+    size = end.rules.pips
+    expected = game.won[pair] * size + game.eights[pair].pips
+    pair_name = f"{end.names[pair]} & {end.names[pair + 2]}"
+    parts = [aw.text for aw in res.awards] + list(notes)
+    why = ". ".join(parts) + f". An eight has {size} pips; {pair_name} uncover {expected}."
+    q = (f"The hand is over. Both eights were blank before it. How many pips do {pair_name} uncover on their "
+         f"eight with this hand (a won eight counts {size})?")
+    return Exercise(variant, "eight", q, end, None, expected, "number", why, ("m4.eight",))
+
+
 _BUILDERS = {"legal": _build_legal, "trick": _build_trick, "points": _build_points, "marriage": _build_marriage,
-             "bid": _build_bid, "score": _build_score}
+             "bid": _build_bid, "score": _build_score, "scores": _build_scores, "redeal": _build_redeal,
+             "eight": _build_eight}
 
 
 def make_exercise(variant: str, kind: str, seed: int, preset: str | None = None) -> Exercise:
