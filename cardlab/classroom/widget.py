@@ -1,0 +1,142 @@
+"""The exercise widget: a position, a question, controls that fit the answer, a verdict.
+
+``ExerciseWidget("66-santase-legal,trick-1234")`` shows every student the same set;
+``ExerciseWidget(variant="mariage-4")`` is random practice; ``teacher=True`` also shows each
+expected answer. Answers are given with controls that fit them: cards of the hand to click for
+"which cards may X play?", a button per player for "who wins this trick?", yes and no buttons,
+a number field (one per seat for 501's score changes). The verdict is shown in the rule's words
+with its rule ids; **Next** goes on; the score is kept. No callback raises: a mistake (an answer
+in the wrong form) is a message in words. Widgets only update ``HTML.value``/``Label.value``
+(see :mod:`cardlab.widgets.base`), and every part has a ``cardlab-class-…`` CSS class.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from ..render import state_html
+from ..widgets.base import button, html_pane
+from .exercises import ExerciseSet
+
+__all__ = ["ExerciseWidget"]
+
+
+class ExerciseWidget(w.VBox):
+    """An exercise set as a widget (see the module docstring).
+
+    Parameters
+    ----------
+    code : str or None
+        A set code (``"66-santase-legal,trick-1234"``); ``None`` for random practice.
+    variant : str
+        Registry name, for random practice.
+    count : int
+        Exercises in the set.
+    teacher : bool
+        Show each expected answer (the teacher's view on the projector).
+
+    Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad code (when the widget is
+    made, not in a callback).
+    """
+
+    def __init__(self, code: str | None = None, *, variant: str = "sixty-six", count: int = 10,
+                 teacher: bool = False):
+        self.set = ExerciseSet(code, variant=variant, count=count)
+        self.teacher = teacher
+        self.header = html_pane("cardlab-class-header")
+        self.question = html_pane("cardlab-class-question")
+        self.position = html_pane("cardlab-class-position")
+        self.controls = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.controls.add_class("cardlab-class-controls")
+        self.verdict = html_pane("cardlab-class-verdict")
+        self.answer_pane = html_pane("cardlab-class-answer")
+        self.next_button = button("Next", "cardlab-class-next", "the next exercise")
+        self.next_button.on_click(self._safe(self._next))
+        self.score = w.Label()
+        self.score.add_class("cardlab-class-score")
+        super().__init__([self.header, self.question, self.position, self.controls, self.verdict, self.answer_pane,
+                          w.HBox([self.next_button, self.score])])
+        self.add_class("cardlab-class")
+        self._show()
+
+    # -- callbacks -------------------------------------------------------------------------------
+    def _safe(self, fn):
+        def handler(*args):
+            try:
+                fn(*args)
+            except Exception as e:  # noqa: BLE001 - no callback may raise; the words go on the page
+                self.verdict.value = f"<p class='cardlab-class-mistake'>{html.escape(str(e))}</p>"
+        return handler
+
+    def answer(self, value) -> None:
+        """Check ``value`` against the current exercise and show the verdict (as the controls
+        do). Never raises: an answer in the wrong form is shown as a message."""
+        self._safe(self._answer)(value)
+
+    def _answer(self, value) -> None:
+        v = self.set.answer(value)
+        mark = "✔ Right" if v.right else "✘ Wrong"
+        rules = ", ".join(v.rule_ids)
+        self.verdict.value = (f"<p class='cardlab-class-{'right' if v.right else 'wrong'}'><b>{mark}.</b> "
+                              f"{html.escape(v.explanation)}" + (f" <i>(rules: {html.escape(rules)})</i>" if rules
+                                                                   else "") + "</p>")
+        self.score.value = f"Score: {self.set.score}"
+
+    def _next(self, _=None) -> None:
+        if not self.set.next():
+            self.verdict.value = f"<p>That was the last exercise. Score: {html.escape(self.set.score)}.</p>"
+            return
+        self._show()
+
+    # -- display ------------------------------------------------------------------------------------
+    def _show(self) -> None:
+        ex = self.set.current
+        self.header.value = (f"<b>Exercise {self.set.index + 1} of {self.set.count}</b> · set code "
+                             f"<code>{html.escape(str(self.set.code))}</code>")
+        self.question.value = f"<p style='font-size:120%'>{html.escape(ex.question)}</p>"
+        self.position.value = state_html(ex.state, ex.seat)
+        self.verdict.value = ""
+        self.answer_pane.value = (f"<p class='cardlab-class-teacher'>Answer: <b>{html.escape(ex.answer_text())}</b></p>"
+                                  if self.teacher else "")
+        self.score.value = f"Score: {self.set.score}"
+        self.controls.children = self._controls(ex)
+
+    def _controls(self, ex) -> list:
+        form = ex.answer_form
+        names = ex.state.names
+        if form == "seat":
+            out = []
+            for seat, name in enumerate(names):
+                b = button(str(name), "cardlab-class-seat")
+                b.on_click(self._safe(lambda _, s=seat: self._answer(s)))
+                out.append(b)
+            return out
+        if form == "yesno":
+            out = []
+            for word in ("yes", "no"):
+                b = button(word.capitalize(), f"cardlab-class-{word}")
+                b.on_click(self._safe(lambda _, a=word: self._answer(a)))
+                out.append(b)
+            return out
+        check = button("Check", "cardlab-class-check")
+        if form == "cards":
+            toggles = []
+            for card in ex.state.hands[ex.state.to_act]:
+                t = w.ToggleButton(description=str(card), layout=w.Layout(width="auto"))
+                t.add_class("cardlab-class-card")
+                t.card = card
+                toggles.append(t)
+            check.on_click(self._safe(lambda _: self._answer([t.card for t in toggles if t.value])))
+            return toggles + [check]
+        if form == "numbers":
+            fields = [w.IntText(value=0, description=str(n), layout=w.Layout(width="10em")) for n in names]
+            for f in fields:
+                f.add_class("cardlab-class-number")
+            check.on_click(self._safe(lambda _: self._answer([f.value for f in fields])))
+            return fields + [check]
+        field = w.IntText(value=0, description="Answer", layout=w.Layout(width="12em"))
+        field.add_class("cardlab-class-number")
+        check.on_click(self._safe(lambda _: self._answer(field.value)))
+        return [field, check]

@@ -1,0 +1,80 @@
+"""The exercise widget (issue 13), headless: for every variant, click everything it offers in
+random order; no click raises, right and wrong are marked, the teacher view shows the answer."""
+
+import random
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from cardlab import variants  # noqa: E402
+from cardlab.classroom import kinds_for  # noqa: E402
+from cardlab.classroom.exercises import _CODE_OF  # noqa: E402
+from cardlab.classroom.widget import ExerciseWidget  # noqa: E402
+
+
+def _clickables(widget):
+    out = []
+    for c in widget.controls.children:
+        out.append(c)
+    out.append(widget.next_button)
+    return out
+
+
+def _poke(c, rng):
+    if hasattr(c, "click"):
+        c.click()
+    elif hasattr(c, "value") and isinstance(c.value, bool):
+        c.value = not c.value
+    elif hasattr(c, "value"):
+        c.value = rng.randrange(-50, 500)
+
+
+@pytest.mark.parametrize("variant", variants.names())
+def test_random_clicks_never_raise(variant):
+    rng = random.Random(variant)
+    v = variants.get(variant)
+    code = f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{','.join(kinds_for(variant))}-7"
+    widget = ExerciseWidget(code, count=2 * len(kinds_for(variant)))
+    clicks = 0
+    for _ in range(300):
+        options = _clickables(widget)
+        _poke(rng.choice(options), rng)
+        clicks += 1
+        assert "Traceback" not in widget.verdict.value
+    assert widget.set.answered >= 1 and clicks == 300
+
+
+@pytest.mark.parametrize("variant", variants.names())
+def test_right_and_wrong_are_marked_and_the_teacher_sees_the_answer(variant):
+    v = variants.get(variant)
+    for kind in kinds_for(variant):
+        widget = ExerciseWidget(f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3", count=1, teacher=True)
+        ex = widget.set.current
+        assert ex.answer_text() in widget.answer_pane.value
+        widget.answer(ex.expected)
+        assert "cardlab-class-right" in widget.verdict.value and "Score: 1 of 1 right" == widget.score.value
+        student = ExerciseWidget(f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3", count=1)
+        assert student.answer_pane.value == ""
+        student.answer(object())
+        assert "cardlab-class-mistake" in student.verdict.value and student.set.answered == 0
+
+
+def test_the_card_controls_answer_with_the_clicked_cards():
+    widget = ExerciseWidget("m3-russian-legal-5", count=1)
+    ex = widget.set.current
+    toggles = [c for c in widget.controls.children if hasattr(c, "card")]
+    for t in toggles:
+        t.value = t.card in ex.expected
+    check = widget.controls.children[-1]
+    check.click()
+    assert "cardlab-class-right" in widget.verdict.value
+
+
+def test_the_seat_buttons_answer_with_the_seat():
+    widget = ExerciseWidget("m4-russian-trick-5", count=1)
+    ex = widget.set.current
+    widget.controls.children[ex.expected].click()
+    assert "cardlab-class-right" in widget.verdict.value
+    widget.next_button.click()
+    assert "last exercise" in widget.verdict.value
