@@ -18,11 +18,14 @@ def _clickables(widget):
     for c in widget.controls.children:
         out.append(c)
     out.append(widget.next_button)
+    out.append(widget.card_size)
     return out
 
 
 def _poke(c, rng):
-    if hasattr(c, "click"):
+    if hasattr(c, "options"):
+        c.value = rng.choice(c.options)
+    elif hasattr(c, "click"):
         c.click()
     elif hasattr(c, "value") and isinstance(c.value, bool):
         c.value = not c.value
@@ -78,3 +81,12 @@ def test_the_seat_buttons_answer_with_the_seat():
     assert "cardlab-class-right" in widget.verdict.value
     widget.next_button.click()
     assert "last exercise" in widget.verdict.value
+
+
+def test_card_size_setting():
+    widget = ExerciseWidget("66-santase-trick-1", count=1, card_size="projector")
+    assert "zoom:1.8" in widget.position.value
+    widget.card_size.value = "normal"
+    assert "zoom" not in widget.position.value.split(">", 1)[0]
+    with pytest.raises(ValueError):
+        ExerciseWidget("66-santase-trick-1", card_size="huge")

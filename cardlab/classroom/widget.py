@@ -18,7 +18,10 @@ import ipywidgets as w
 
 from ..render import state_html
 from ..widgets.base import button, html_pane
-from .exercises import ExerciseSet
+from .exercises import AnswerError, ExerciseSet
+
+#: The card-size setting: name -> CSS zoom of the position.
+CARD_ZOOM = {"normal": 1.0, "large": 1.4, "projector": 1.8}
 
 __all__ = ["ExerciseWidget"]
 
@@ -36,13 +39,19 @@ class ExerciseWidget(w.VBox):
         Exercises in the set.
     teacher : bool
         Show each expected answer (the teacher's view on the projector).
+    card_size : {"normal", "large", "projector"}
+        How large the position is drawn (a CSS zoom of 1, 1.4 or 1.8 on the whole table, cards
+        included); a menu in the widget changes it. Raises
+        :class:`~cardlab.classroom.exercises.AnswerError` for another value.
 
     Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad code (when the widget is
     made, not in a callback).
     """
 
     def __init__(self, code: str | None = None, *, variant: str = "sixty-six", count: int = 10,
-                 teacher: bool = False):
+                 teacher: bool = False, card_size: str = "normal"):
+        if card_size not in CARD_ZOOM:
+            raise AnswerError(f"card_size must be one of {', '.join(CARD_ZOOM)}, not {card_size!r}", "a card size")
         self.set = ExerciseSet(code, variant=variant, count=count)
         self.teacher = teacher
         self.header = html_pane("cardlab-class-header")
@@ -56,8 +65,12 @@ class ExerciseWidget(w.VBox):
         self.next_button.on_click(self._safe(self._next))
         self.score = w.Label()
         self.score.add_class("cardlab-class-score")
+        self.card_size = w.Dropdown(options=list(CARD_ZOOM), value=card_size, description="Cards",
+                                    layout=w.Layout(width="14em"))
+        self.card_size.add_class("cardlab-class-size")
+        self.card_size.observe(self._safe(lambda _: self._draw_position()), names="value")
         super().__init__([self.header, self.question, self.position, self.controls, self.verdict, self.answer_pane,
-                          w.HBox([self.next_button, self.score])])
+                          w.HBox([self.next_button, self.score, self.card_size])])
         self.add_class("cardlab-class")
         self._show()
 
@@ -96,12 +109,18 @@ class ExerciseWidget(w.VBox):
         self.header.value = (f"<b>Exercise {self.set.index + 1} of {self.set.count}</b> · set code "
                              f"<code>{html.escape(str(self.set.code))}</code>")
         self.question.value = f"<p style='font-size:120%'>{html.escape(ex.question)}</p>"
-        self.position.value = state_html(ex.state, ex.seat)
+        self._draw_position()
         self.verdict.value = ""
         self.answer_pane.value = (f"<p class='cardlab-class-teacher'>Answer: <b>{html.escape(ex.answer_text())}</b></p>"
                                   if self.teacher else "")
         self.score.value = f"Score: {self.set.score}"
         self.controls.children = self._controls(ex)
+
+    def _draw_position(self) -> None:
+        ex = self.set.current
+        zoom = CARD_ZOOM[self.card_size.value]
+        table = state_html(ex.state, ex.seat)
+        self.position.value = table if zoom == 1.0 else f"<div style='zoom:{zoom}'>{table}</div>"
 
     def _controls(self, ex) -> list:
         form = ex.answer_form
