@@ -2,6 +2,7 @@
 """Set up the dev environment and run things. Needs only Python 3.11+ (standard library).
 
     python3 dev.py lab  [ARGS]   JupyterLab on notebooks/
+    python3 dev.py class [ARGS]  the classroom notebook in Voila (exercises, no code; for a projector)
     python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); exits with pytest's code
     python3 dev.py bench [ARGS]  every benchmarks/*.py (ARGS go to each script)
 
@@ -78,6 +79,13 @@ def lab(args):
     os.execv(cmd[0], cmd)
 
 
+def classroom(args):
+    setup(["notebooks", "test"])
+    cmd = [str(PY), "-m", "voila", "notebooks/classroom.ipynb", *args]
+    step(shlex.join(cmd))
+    os.execv(cmd[0], cmd)
+
+
 def test(args):
     setup(["notebooks", "test"])
     if not os.path.exists(CHROMIUM) and os.environ.get("CARDLAB_REQUIRE_BROWSER") != "1":
@@ -104,7 +112,7 @@ def bench(args):
     return 1 if failed else 0
 
 
-COMMANDS = {"lab": lab, "test": test, "bench": bench}
+COMMANDS = {"lab": lab, "class": classroom, "test": test, "bench": bench}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
