@@ -394,6 +394,15 @@ def _build_points(variant, steps, rng):
     return Exercise(variant, "points", q, n, None, expected, "number", why, rules)
 
 
+def _refusal(s, action) -> tuple:
+    """Why the engine refuses ``action`` in ``s``: its reason and rule id, ``("", ())`` if it does not."""
+    try:
+        s.apply(action)
+    except IllegalActionError as e:
+        return e.reason, (e.rule,)
+    return "", ()
+
+
 def _build_marriage(variant, steps, rng):
     cands = []
     for s, a, n in steps:
@@ -412,11 +421,7 @@ def _build_marriage(variant, steps, rng):
         rules = _first_rule(variant, ".marriage.lead", ".marriage")
         why = f"{_name(s, s.to_act)} may announce it: " + (_rule_text(variant, rules[0]) if rules else "")
     else:
-        try:
-            s.apply(action)
-            why, rules = "", ()
-        except IllegalActionError as e:
-            why, rules = e.reason, (e.rule,)
+        why, rules = _refusal(s, action)
     q = f"{_name(s, s.to_act)} holds K{suit.symbol} and Q{suit.symbol}. May {_name(s, s.to_act)} announce this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, expected, "yesno", why, rules)
 
@@ -478,11 +483,7 @@ def _build_redeal(variant, steps, rng):
         rules = (f"m4.redeal.{why_kind}",)
         why = f"The claim holds: {_rule_text(variant, rules[0])}"
     else:
-        try:
-            s.apply(action)
-            why, rules = "", ()
-        except IllegalActionError as e:
-            why, rules = e.reason, (e.rule,)
+        why, rules = _refusal(s, action)
     q = (f"{_name(s, s.to_act)} claims a redeal for {_REDEAL_WORDS[why_kind]}. Does the claim hold?")
     return Exercise(variant, "redeal", q, s, s.to_act, expected, "yesno", why, rules)
 
