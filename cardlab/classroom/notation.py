@@ -1,30 +1,61 @@
 """A one-line text notation for a position, as FEN is for chess (issue 13).
 
-A position is written as the deal it came from plus the actions since, which every variant's
-``deal(rules, dealer, pack=...)`` and ``apply`` replay exactly (no engine change needed)::
+A teacher writes the cards where they lie; the engine replays the deal and the actions since::
 
-    66 santase | dealer 0 | names A,B | pack J♥ 10♣ … (every card, top first) | actions J♥; marriage ♥; K♥
+    66 santase | dealer 0 | names Ana,Boris | hands Q♠ J♦ A♥ K♥ J♠ 9♥ / K♣ 10♦ … | turn-up 9♠ | stock 9♥ A♣ … | trumps ♠ | actions J♥; marriage ♥; K♥
 
-Fields, separated by ``" | "``: the variant code and rule preset (codes as in set codes: ``66``,
-``501``, ``99``, ``m3``, ``m4``), the dealer's seat (in Ninety-Nine's revised rules followed by ``after N successes``, the
-previous hand's successes that fix trumps), the players' names (comma-separated; their
-number is the table size), the pack as dealt from the top (this fixes hands, stock or prikup and
-the turn-up that names trumps) and, optionally, the actions so far separated by ``"; "``.
-:func:`position_text` prints the one canonical form; :func:`parse_position` reads it back.
-Errors are :class:`PositionError` (a :class:`~cardlab.errors.NotationError`) with the character
-position and the field at fault; an action the rules refuse carries the rule's words.
+Fields, separated by ``" | "``:
+
+* the variant code and rule preset (codes as in set codes: ``66``, ``501``, ``99``, ``m3``,
+  ``m4``);
+* ``dealer N`` (in Ninety-Nine's revised rules followed by ``after N successes``, the previous
+  hand's successes that fix trumps);
+* ``names`` (comma-separated; their number is the table size);
+* the cards, in either of two forms:
+
+  - **the hands form** (printed): ``hands`` with each seat's cards *in the order dealt*, seats
+    separated by ``" / "`` (``-`` for the dealer who sits out at a four-player 501 table), then
+    the variant's other places: Sixty-six ``turn-up`` (the trump card) and ``stock`` (the
+    face-down cards in draw order); 501 ``prikup`` (3 cards); classic Ninety-Nine ``turn-up``;
+    four-player Mariage ``cut`` (the cuts made, ``cut 8`` or ``cut 2, 8`` after a nine at the
+    bottom [m4.nine-cut]; the hands are those dealt from the cut pack). Each variant's
+    ``deal_from_hands`` builds the pack these come from.
+  - **the pack form**: ``pack`` with every card as dealt, top first (a record's layout).
+
+* optionally ``trumps ♠``: checked against the trump suit the deal and the actions give (what
+  names trumps differs by variant: the turn-up, the dealer's last card, a bid or a marriage);
+* optionally ``actions``, the actions so far separated by ``"; "`` (in the hands form of
+  four-player Mariage, the actions after the cut).
+
+:func:`position_text` prints the one canonical form: the hands form, or the pack form for a
+position the hands form cannot write (a four-player hand not yet cut). :func:`parse_position`
+reads either back. Errors are :class:`PositionError` (a :class:`~cardlab.errors.NotationError`)
+with the character position and the field at fault; an action the rules refuse carries the
+rule's words and id.
 """
 
 from __future__ import annotations
 
+import importlib
+import random
+from functools import lru_cache
+
 from .. import variants
-from ..cards import parse_card
+from ..cards import parse_card, parse_suit
 from ..errors import CardlabError, IllegalActionError, NotationError
 from .exercises import VARIANT_CODES, _CODE_OF
 
-__all__ = ["PositionError", "position_text", "parse_position"]
+__all__ = ["PositionError", "position_text", "parse_position", "PLACES"]
 
-_FIELDS = ("variant", "dealer", "names", "pack", "actions")
+#: The places a variant's cards are written in, after ``hands`` (hands form).
+PLACES: dict[str, tuple[str, ...]] = {
+    "sixty-six": ("turn-up", "stock"),
+    "russian-501": ("prikup",),
+    "ninety-nine": ("turn-up",),     # the classic rules only
+    "mariage-3": (),
+    "mariage-4": ("cut",),
+}
+_KEYWORDS = ("hands", "pack", "turn-up", "stock", "prikup", "cut", "trumps", "actions")
 
 
 class PositionError(NotationError):
@@ -35,9 +66,10 @@ class PositionError(NotationError):
     position : int
         0-based character position where the problem starts.
     field : str
-        ``"variant"``, ``"dealer"``, ``"names"``, ``"pack"``, ``"actions"`` or ``"text"``.
+        ``"variant"``, ``"dealer"``, ``"names"``, ``"hands"``, ``"turn-up"``, ``"stock"``,
+        ``"prikup"``, ``"cut"``, ``"pack"``, ``"trumps"``, ``"actions"`` or ``"text"``.
     rule : str or None
-        The rule id, when an action is refused by the rules.
+        The rule id, when the rules refuse the position (an action, a deal).
     """
 
     def __init__(self, message: str, position: int, field: str, rule: str | None = None):
@@ -56,23 +88,161 @@ def _preset_name(state) -> str:
                        f"names presets only ({', '.join(v.presets)})")
 
 
+# -- the hands form: where each card of the pack goes ------------------------------------------
+def _places(v, rules) -> tuple[str, ...]:
+    if v.name == "ninety-nine" and rules.mode != "classic":
+        return ()
+    return PLACES[v.name]
+
+
+def _build(v, rules, dealer, names, extra, hands, places):
+    """The first state of the deal with these ``hands`` (in the order dealt) and ``places``
+    (dict: turn-up, stock, prikup, cut), through the variant's own ``deal_from_hands``."""
+    mod = importlib.import_module(v.module) if isinstance(v.module, str) else v.module
+    if v.name == "sixty-six":
+        return mod.deal_from_hands(hands, places["turn-up"], places["stock"], rules, dealer, names)
+    if v.name == "russian-501":
+        return mod.deal_from_hands(hands, places["prikup"], rules, dealer, names)
+    if v.name == "ninety-nine":
+        return mod.deal_from_hands(hands, places.get("turn-up"), rules, dealer, names, **extra)
+    if v.name == "mariage-3":
+        return mod.deal_from_hands(hands, rules, dealer, names)
+    if v.name == "mariage-4":
+        # the hands dealt from the pack as cut; deal_from_hands places them for one cut of 12,
+        # from which the pack before the cuts given is turned back
+        cuts = places["cut"]
+        p12 = mod.deal_from_hands(hands, rules, dealer, names, cut=12).pack
+        dealt = p12[12:] + p12[:12]
+        t = sum(cuts) % 24
+        return v.deal(rules, dealer, pack=dealt[24 - t:] + dealt[:24 - t], names=names)
+    raise CardlabError(f"no hands form for {v.title}")  # pragma: no cover (every variant is above)
+
+
+@lru_cache(maxsize=64)
+def _layout(name: str, rules, dealer: int, n: int, extra: tuple):
+    """Where the hands form's cards lie in the pack: ``(hands, places)`` with the pack index of
+    each card, found by dealing marked cards through ``deal_from_hands`` (so the layout is the
+    variant's own). Four-player Mariage indexes the pack as cut."""
+    v = variants.get(name)
+    names = tuple(f"P{i}" for i in range(n))
+    cards = sorted(v.deal(rules, dealer, seed=0, names=names, **dict(extra)).pack, key=str)
+    sizes = {"sixty-six": (6, {"turn-up": 1, "stock": 11}), "russian-501": (7, {"prikup": 3}),
+             "ninety-nine": (12, {"turn-up": 1}), "mariage-3": (8, {}), "mariage-4": (6, {})}[name]
+    if name == "russian-501" and n == 4:
+        active = [s for s in range(n) if s != dealer]
+    else:
+        active = list(range(n))
+    rng = random.Random(0)
+    for _ in range(50):          # marked cards a deal's own checks accept (no nine at the bottom, ...)
+        rng.shuffle(cards)
+        it = iter(cards)
+        hands = [[next(it) for _ in range(sizes[0])] if s in active else [] for s in range(n)]
+        places = {k: [next(it) for _ in range(m)] for k, m in sizes[1].items() if k in _places(v, rules)}
+        flat = {k: (m[0] if k == "turn-up" else m) for k, m in places.items()}
+        if name == "mariage-4":
+            flat["cut"] = (12,)
+        try:
+            state = _build(v, rules, dealer, names, dict(extra), hands, flat)
+        except CardlabError:
+            continue
+        pack = state.cut_pack if name == "mariage-4" else state.pack
+        if name == "mariage-4":
+            pack = state.pack[12:] + state.pack[:12]
+        where = {c: i for i, c in enumerate(pack)}
+        return (tuple(tuple(where[c] for c in h) for h in hands),
+                {k: tuple(where[c] for c in m) for k, m in places.items()})
+    raise CardlabError(f"no layout found for {v.title}")  # pragma: no cover
+
+
+def _extra(state) -> tuple:
+    prev = getattr(state, "previous_successes", None)
+    return (("previous_successes", prev),) if prev is not None else ()
+
+
+def _hands_form(state) -> list[str] | None:
+    """The hands-form fields of ``state``'s deal, or None when it cannot be written so."""
+    v = variants.get(state.variant)
+    n = len(state.names)
+    if v.name == "mariage-4":
+        first = [a for a in state.actions()]
+        cuts = []
+        for a in first:
+            if a.kind != "cut":
+                break
+            cuts.append(int(a.value))
+        if not cuts or sum(cuts) % 24 != sum(state.cuts) % 24 or tuple(cuts) != tuple(state.cuts[:len(cuts)]):
+            return None
+        dealt = state.pack[sum(cuts) % 24:] + state.pack[:sum(cuts) % 24]
+    else:
+        dealt = state.pack
+    hands_ix, places_ix = _layout(v.name, state.rules, state.dealer, n, _extra(state))
+    if any(i >= len(dealt) for h in hands_ix for i in h):
+        return None
+    hands = [" ".join(str(dealt[i]) for i in h) or "-" for h in hands_ix]
+    out = ["hands " + " / ".join(hands)]
+    for k in _places(v, state.rules):
+        if k == "cut":
+            out.append("cut " + ", ".join(map(str, cuts)))
+        else:
+            out.append(f"{k} " + " ".join(str(dealt[i]) for i in places_ix[k]))
+    return out
+
+
+def _actions_after_deal(state) -> list[str]:
+    acts = [str(a) for a in state.actions()]
+    if state.variant == "mariage-4":
+        k = 0
+        while k < len(acts) and acts[k].startswith("cut "):
+            k += 1
+        acts = acts[k:]
+    return acts
+
+
 def position_text(state) -> str:
-    """The canonical one-line notation of ``state`` (any variant's state). Raises
-    :class:`~cardlab.errors.CardlabError` when its rule set is not one of the variant's presets."""
+    """The canonical one-line notation of ``state`` (any variant's state), a ``str``: the hands
+    form, or the pack form where the hands form cannot write the position (see the module
+    docstring). Raises :class:`~cardlab.errors.CardlabError` when its rule set is not one of the
+    variant's presets."""
     head = f"{_CODE_OF[state.variant]} {_preset_name(state)}"
     prev = getattr(state, "previous_successes", None)
     dealer = f"dealer {state.dealer}" + (f" after {prev} successes" if prev is not None else "")
-    parts = [head, dealer, "names " + ",".join(map(str, state.names)),
-             "pack " + " ".join(map(str, state.pack))]
-    acts = [str(a) for a in state.actions()]
-    if acts:
-        parts.append("actions " + "; ".join(acts))
-    return " | ".join(parts)
+    parts = [head, dealer, "names " + ",".join(map(str, state.names))]
+    cards = _hands_form(state)
+    acts = _actions_after_deal(state) if cards else [str(a) for a in state.actions()]
+    trump = getattr(state, "trump", None)
+    tail = ([f"trumps {trump}"] if trump is not None else []) + (["actions " + "; ".join(acts)] if acts else [])
+    if cards:
+        text = " | ".join(parts + cards + tail)
+        try:   # the hands form stands for this very deal (not only for the same hands)
+            back = parse_position(text)
+            if back.pack == state.pack and [str(a) for a in back.actions()] == [str(a) for a in state.actions()]:
+                return text
+        except CardlabError:
+            pass
+        acts = [str(a) for a in state.actions()]
+        tail = tail[:1] if trump is not None else []
+        tail += ["actions " + "; ".join(acts)] if acts else []
+    return " | ".join(parts + ["pack " + " ".join(map(str, state.pack))] + tail)
+
+
+def _cards(text: str, offset: int, field: str) -> list:
+    out = []
+    for word in text.split(" "):
+        if word:
+            try:
+                out.append(parse_card(word))
+            except NotationError as e:
+                raise PositionError(str(e), offset, field) from None
+        offset += len(word) + 1
+    return out
 
 
 def parse_position(text: str):
-    """The state written in ``text`` (see the module docstring). Raises :class:`PositionError`
-    with the place and field of the first problem."""
+    """The state written in ``text`` (either form of the module docstring). Raises
+    :class:`PositionError` with the place and field of the first problem: an unknown variant or
+    preset, a bad dealer or names, a missing, repeated or unknown field, a bad card, cards that
+    are not the variant's pack or the wrong number in a place (with the deal rule's id), a
+    ``trumps`` field the position contradicts, or an action the rules refuse."""
     if not isinstance(text, str):
         raise PositionError(f"a position must be text, not {type(text).__name__}", 0, "text")
     pieces, starts, pos = text.split("|"), [], 0
@@ -80,9 +250,9 @@ def parse_position(text: str):
         starts.append(pos + len(p) - len(p.lstrip()))
         pos += len(p) + 1
     pieces = [p.strip() for p in pieces]
-    if not 4 <= len(pieces) <= 5:
-        raise PositionError(f"a position has 4 or 5 fields separated by '|' (variant and preset, dealer, names, "
-                            f"pack, optionally actions), not {len(pieces)}", 0, "text")
+    if len(pieces) < 4:
+        raise PositionError(f"a position has at least 4 fields separated by '|' (variant and preset, dealer, names, "
+                            f"then the hands or the pack), not {len(pieces)}", 0, "text")
     head = pieces[0].split()
     if len(head) != 2 or head[0].lower() not in VARIANT_CODES:
         raise PositionError(f"the first field is a variant code ({', '.join(VARIANT_CODES)}) and a preset, "
@@ -92,9 +262,9 @@ def parse_position(text: str):
         raise PositionError(f"{head[1]!r} is not a preset of {v.title}; use one of {', '.join(v.presets)}",
                             starts[0] + len(head[0]) + 1, "variant")
     rules = v.presets[head[1]]
-    for i, word in ((1, "dealer"), (2, "names"), (3, "pack")) + (((4, "actions"),) if len(pieces) == 5 else ()):
+    for i, word in ((1, "dealer"), (2, "names")):
         if not pieces[i].startswith(word + " "):
-            raise PositionError(f"field {i + 1} must start with '{word} '", starts[i], _FIELDS[i])
+            raise PositionError(f"field {i + 1} must start with '{word} '", starts[i], word)
     names = tuple(n.strip() for n in pieces[2][len("names "):].split(","))
     if not v.accepts(len(names)) or not all(names):
         raise PositionError(f"{v.title} is played by {' or '.join(map(str, v.player_counts or (v.players,)))} "
@@ -112,23 +282,30 @@ def parse_position(text: str):
     if not dealer_text.isdigit() or int(dealer_text) >= len(names):
         raise PositionError(f"the dealer is a seat from 0 to {len(names) - 1}, not {dealer_text!r}",
                             starts[1] + 7, "dealer")
-    pack, offset = [], starts[3] + len("pack ")
-    for word in pieces[3][len("pack "):].split(" "):
-        if word:
-            try:
-                pack.append(parse_card(word))
-            except NotationError as e:
-                raise PositionError(str(e), offset, "pack") from None
-        offset += len(word) + 1
-    try:
-        state = v.deal(rules, int(dealer_text), pack=pack, names=names, **extra)
-    except CardlabError as e:
-        raise PositionError(f"the pack cannot be dealt: {e}", starts[3], "pack") from None
-    except TypeError:  # a deal without names= (fixed table)
-        raise PositionError(f"{v.title} takes no names here", starts[2], "names") from None
-    if len(pieces) == 5:
-        offset = starts[4] + len("actions ")
-        for i, word in enumerate(pieces[4][len("actions "):].split(";")):
+    dealer = int(dealer_text)
+    fields: dict[str, tuple[str, int]] = {}   # keyword -> (its text, where the text starts)
+    for piece, start in zip(pieces[3:], starts[3:]):
+        word = piece.split(" ", 1)[0]
+        if word not in _KEYWORDS:
+            raise PositionError(f"{word!r} is not a field of a position; after the names come "
+                                f"{', '.join(_KEYWORDS)}", start, "text")
+        if word in fields:
+            raise PositionError(f"the field {word!r} is given twice", start, word)
+        fields[word] = (piece[len(word):].lstrip(), start + len(piece) - len(piece[len(word):].lstrip()))
+    if "hands" in fields and "pack" in fields:
+        later = max(("hands", "pack"), key=lambda k: fields[k][1])
+        raise PositionError("give the cards either as 'hands' (with the variant's other places) or as 'pack', "
+                            "not both", fields[later][1] - len(later) - 1, later)
+    if "hands" not in fields and "pack" not in fields:
+        raise PositionError("the cards are missing: after the names come the 'hands' (with the variant's other "
+                            "places) or the 'pack'", starts[3], "hands")
+    if "pack" in fields:
+        state = _deal_pack(v, rules, dealer, names, extra, fields)
+    else:
+        state = _deal_hands(v, rules, dealer, names, extra, fields, starts[3])
+    if "actions" in fields:
+        body, offset = fields["actions"]
+        for i, word in enumerate(body.split(";")):
             lead = len(word) - len(word.lstrip())
             try:
                 state = state.apply(word.strip())
@@ -138,4 +315,76 @@ def parse_position(text: str):
             except CardlabError as e:
                 raise PositionError(f"action {i + 1} {word.strip()!r}: {e}", offset + lead, "actions") from None
             offset += len(word) + 1
+    if "trumps" in fields:
+        body, offset = fields["trumps"]
+        try:
+            said = parse_suit(body.strip())
+        except CardlabError as e:
+            raise PositionError(str(e), offset, "trumps") from None
+        have = getattr(state, "trump", None)
+        if have != said:
+            raise PositionError(f"trumps are {have if have is not None else 'not yet named'} in this position, not "
+                                f"{said}: the deal and the actions fix them", offset, "trumps")
+    return state
+
+
+def _deal_pack(v, rules, dealer, names, extra, fields):
+    body, offset = fields["pack"]
+    for k in ("hands", "turn-up", "stock", "prikup", "cut"):
+        if k in fields:
+            raise PositionError(f"{k!r} belongs to the hands form, not beside 'pack'", fields[k][1] - len(k) - 1, k)
+    pack = _cards(body, offset, "pack")
+    try:
+        return v.deal(rules, dealer, pack=pack, names=names, **extra)
+    except CardlabError as e:
+        raise PositionError(f"the pack cannot be dealt: {e}", offset, "pack", getattr(e, "rule", None)) from None
+    except TypeError:  # a deal without names= (fixed table)
+        raise PositionError(f"{v.title} takes no names here", offset, "names") from None
+
+
+def _deal_hands(v, rules, dealer, names, extra, fields, where):
+    want = _places(v, rules)
+    for k in ("turn-up", "stock", "prikup", "cut"):
+        if k in fields and k not in want:
+            raise PositionError(f"{v.title} ({rules.name}) has no {k!r}; its cards are written as 'hands'"
+                                + (" and " + ", ".join(repr(w) for w in want) if want else ""),
+                                fields[k][1] - len(k) - 1, k)
+    for k in want:
+        if k not in fields:
+            raise PositionError(f"{v.title} ({rules.name}) needs the field {k!r} after the hands", where, k)
+    body, offset = fields["hands"]
+    hands, o = [], offset
+    for part in body.split("/"):
+        lead = len(part) - len(part.lstrip())
+        hands.append([] if part.strip() == "-" else _cards(part.strip(), o + lead, "hands"))
+        o += len(part) + 1
+    if len(hands) != len(names):
+        raise PositionError(f"give one hand per player ({len(names)} names), separated by '/', not {len(hands)}",
+                            offset, "hands")
+    places = {}
+    for k in want:
+        b, o = fields[k]
+        if k == "cut":
+            try:
+                cuts = tuple(int(w) for w in b.replace(",", " ").split())
+            except ValueError:
+                cuts = ()
+            if not cuts or not all(1 <= c <= 23 for c in cuts):
+                raise PositionError(f"the cut is one or more numbers of cards from 1 to 23 (comma-separated), "
+                                    f"not {b!r}", o, "cut")
+            places[k] = cuts
+        else:
+            cards = _cards(b, o, k)
+            places[k] = cards[0] if k == "turn-up" and len(cards) == 1 else cards
+    try:
+        state = _build(v, rules, dealer, names, extra, hands, places)
+    except CardlabError as e:
+        raise PositionError(f"these cards cannot be dealt: {e}", offset, "hands", getattr(e, "rule", None)) from None
+    if v.name == "mariage-4":
+        body, o = fields["cut"]
+        for c in places["cut"]:
+            try:
+                state = state.apply(f"cut {c}")
+            except IllegalActionError as e:
+                raise PositionError(f"'cut {c}': {e.reason}", o, "cut", e.rule) from None
     return state
