@@ -50,17 +50,30 @@ class NinetyNineGame(ScoreKeeper):
     totals : three int, optional
         Each player's score points before the first deal (default 0), each below
         ``rules.target``: a game taken up in the middle.
+    previous_successes : int, optional
+        Revised rules: how many made their bid in the deal before the first one (0-3), which
+        fixes the first deal's trumps [99.trump.successes]; default none (a new game).
 
     Raises
     ------
     DealError
-        For a first dealer that is not a seat, or ``totals`` that are not three whole numbers
-        from 0 to ``rules.target - 1``.
+        For a first dealer that is not a seat, ``totals`` that are not three whole numbers
+        from 0 to ``rules.target - 1``, or ``previous_successes`` outside 0-3 or with the
+        classic rules.
     """
 
     def __init__(self, rules: NinetyNineRules = CLASSIC, first_dealer: int = 0,
-                 names: Sequence[str] = ("A", "B", "C"), totals: Sequence[int] | None = None):
+                 names: Sequence[str] = ("A", "B", "C"), totals: Sequence[int] | None = None,
+                 previous_successes: int | None = None):
         _check_table(rules, first_dealer, names)
+        if previous_successes is not None:
+            if rules.mode != "revised":
+                raise DealError("only the revised rules carry the previous deal's successes (they fix trumps) "
+                                "[rule 99.trump.successes]")
+            if previous_successes.__class__ is not int or not 0 <= previous_successes <= 3:
+                raise DealError(f"the previous deal's successes are 0 to 3, not {previous_successes!r} "
+                                f"[rule 99.trump.successes]")
+        self._start_successes = previous_successes
         self.rules = rules
         self.first_dealer = first_dealer
         self.names = tuple(names)
@@ -95,8 +108,10 @@ class NinetyNineGame(ScoreKeeper):
     def previous_successes(self) -> int | None:
         """Successes in the last deal (revised rules: they fix the next trumps), or ``None``
         before the first deal and in the classic game."""
-        if self.rules.mode != "revised" or not self.hands:
+        if self.rules.mode != "revised":
             return None
+        if not self.hands:
+            return self._start_successes
         return self.hands[-1].result.successes
 
     state_class = NinetyNineState

@@ -75,6 +75,18 @@ SCHEMA: dict = {
         "title": {"type": "string"},
         "notes": {"type": "string"},
         "source": {"type": "string"},
+        "start": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "totals": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 4},
+                "scores": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 4},
+                "net": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 4},
+                "pips": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                "won": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                "previous_successes": {"type": "integer", "minimum": 0, "maximum": 3},
+            },
+        },
         "hands": {
             "type": "array",
             "minItems": 1,
@@ -133,6 +145,13 @@ class Record:
     hands : tuple of HandRecord
     title, notes, source : str
         Free text shown by the notebooks.
+    start : dict
+        Where the game stood before the first hand, as the keyword arguments of the variant's
+        score keeper (``{}`` for a game from the start): per-seat ``totals`` (Sixty-six and
+        Ninety-Nine game points; three-player Mariage with ``net``), 501's ``scores``, the
+        eight's ``pips`` and ``won`` per pair, and revised Ninety-Nine's
+        ``previous_successes`` (they fix the first deal's trumps). Checked by the score keeper
+        on replay (a :class:`RecordError` at ``start``).
     """
 
     variant: str
@@ -142,33 +161,47 @@ class Record:
     title: str = ""
     notes: str = ""
     source: str = ""
+    start: dict = field(default_factory=dict)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
-    def from_state(cls, state, title: str = "", notes: str = "", source: str = "") -> "Record":
-        """The record of the hand that led to ``state`` (finished or not).
+    def from_state(cls, state, title: str = "", notes: str = "", source: str = "",
+                   start: dict | None = None) -> "Record":
+        """The record of the hand that led to ``state`` (finished or not), with ``start``: the
+        game's standing before it (see :attr:`start`; e.g. ``{"totals": [9, 10]}``). A deal
+        whose trumps depend on the previous deal of its game (revised Ninety-Nine) stores
+        that deal's successes in ``start``, so it replays on its own.
 
-        Raises :class:`RecordError` if the deal cannot be replayed on its own (its trumps depend
-        on the previous deal of its game, as in revised Ninety-Nine): save the game with
-        :meth:`from_states` instead."""
+        Raises :class:`RecordError` (location ``start``) for a ``start`` the variant's score
+        keeper refuses."""
+        start = dict(start or {})
         if getattr(state, "depends_on_previous_deal", False):
-            raise RecordError("hands", "this deal's trumps depend on the previous deal of its game; "
-                                       "save the whole game with Record.from_states")
+            start.setdefault("previous_successes", state.previous_successes)
         hand = HandRecord(dealer=state.dealer, actions=tuple(str(a) for a in state.actions()), pack=tuple(state.pack))
-        return cls(state.variant, state.rules, tuple(state.names), (hand,), title, notes, source)
+        rec = cls(state.variant, state.rules, tuple(state.names), (hand,), title, notes, source, start)
+        _check_start(rec)
+        return rec
 
     @classmethod
-    def from_states(cls, finals: Sequence, title: str = "", notes: str = "", source: str = "") -> "Record":
-        """The record of several hands of one game, given each hand's last state in order.
+    def from_states(cls, finals: Sequence, title: str = "", notes: str = "", source: str = "",
+                    start: dict | None = None) -> "Record":
+        """The record of several hands of one game, given each hand's last state in order, and
+        the game's standing before the first (``start``, as in :meth:`from_state`).
 
-        Raises :class:`RecordError` (location ``"hands"``) if ``finals`` is empty."""
+        Raises :class:`RecordError` (location ``"hands"``) if ``finals`` is empty, or
+        (``"start"``) for a ``start`` the score keeper refuses."""
         if not finals:
             raise RecordError("hands", "a record needs at least one hand")
         first = finals[0]
+        start = dict(start or {})
+        if getattr(first, "depends_on_previous_deal", False):
+            start.setdefault("previous_successes", first.previous_successes)
         hands = tuple(HandRecord(dealer=s.dealer, actions=tuple(str(a) for a in s.actions()), pack=tuple(s.pack))
                       for s in finals)
-        return cls(first.variant, first.rules, tuple(first.names), hands, title, notes, source)
+        rec = cls(first.variant, first.rules, tuple(first.names), hands, title, notes, source, start)
+        _check_start(rec)
+        return rec
 
     # -- JSON -------------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -182,6 +215,8 @@ class Record:
         for key in ("title", "notes", "source"):
             if getattr(self, key):
                 d[key] = getattr(self, key)
+        if self.start:
+            d["start"] = {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in self.start.items()}
         d["hands"] = [h.to_dict() for h in self.hands]
         return d
 
@@ -443,7 +478,8 @@ def from_dict(data: Any) -> Record:
         hands.append(HandRecord(dealer=h["dealer"], actions=tuple(h["actions"]), pack=pack, seed=h.get("seed"),
                                 comment=h.get("comment", "")))
     rec = Record(variant, rules, players, tuple(hands), data.get("title", ""), data.get("notes", ""),
-                 data.get("source", ""))
+                 data.get("source", ""), dict(data.get("start", {})))
+    _check_start(rec)
     rec.replay()  # validate every action now, so a bad record fails on load
     return rec
 
@@ -545,8 +581,8 @@ def _replay(rec: Record) -> list:
     from . import variants
 
     v = variants.get(rec.variant)
-    with _guard("hands[0].dealer"):
-        game = v.new_game(rec.rules, rec.hands[0].dealer, rec.players)
+    with _guard("start" if rec.start else "hands[0].dealer"):
+        game = v.new_game(rec.rules, rec.hands[0].dealer, rec.players, **rec.start)
     finals = []
     for i, h in enumerate(rec.hands):
         where = f"hands[{i}]"
@@ -578,6 +614,25 @@ def _replay(rec: Record) -> list:
                                                   f"but another hand follows")
     rec._cache["game"] = game
     return finals
+
+
+def _check_start(rec: Record) -> None:
+    """``rec.start`` names only what the variant's score keeper takes (the values are checked
+    when the keeper is made, on replay). Raises :class:`RecordError` at ``start``."""
+    if not rec.start:
+        return
+    import inspect
+
+    from . import variants
+
+    keeper = variants.game_class(rec.variant)
+    takes = [p for p in inspect.signature(keeper).parameters if p not in ("rules", "first_dealer", "names")]
+    for key in rec.start:
+        if key not in takes:
+            raise RecordError(f"start.{key}", f"a game of {variants.get(rec.variant).title} starts from "
+                                              f"{' and '.join(takes) or 'nothing given'}, not {key!r}")
+    with _guard("start"):
+        keeper(rec.rules, rec.hands[0].dealer, rec.players, **rec.start)
 
 
 class _guard:

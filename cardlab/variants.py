@@ -27,7 +27,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-__all__ = ["Variant", "ActionText", "ACTION_GROUPS", "Builtin", "register", "get", "names", "BUILTIN"]
+__all__ = ["Variant", "ActionText", "ACTION_GROUPS", "Builtin", "register", "get", "names", "game_class", "BUILTIN"]
 
 #: The groups a play table shows actions in, the same in every variant: ``"card"`` (a card
 #: played to a trick), ``"marriage"`` (announcing K+Q), ``"bid"`` (a bid or blind bid),
@@ -180,8 +180,8 @@ def _attribute(target: str):
 
 
 def _game_factory(target: str):
-    def new_game(rules, first_dealer, names):
-        return _attribute(target)(rules, first_dealer, names)
+    def new_game(rules, first_dealer, names, **start):
+        return _attribute(target)(rules, first_dealer, names, **start)
 
     new_game.__doc__ = f"A score keeper ({target.replace(':', '.')}) for a game under ``rules``."
     return new_game
@@ -228,6 +228,17 @@ def get(name: str) -> Variant:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         raise KeyError(f"unknown variant {name!r}; known: {', '.join(names())}") from None
+
+
+def game_class(name: str):
+    """The score keeper of the variant called ``name``: for a built-in variant its class (e.g.
+    :class:`~cardlab.sixtysix_game.SixtySixGame`, imported now), otherwise its ``new_game``
+    callable. Both take ``(rules, first_dealer, names, **start)``. Raises ``KeyError`` as
+    :func:`get` does."""
+    v = get(name)
+    if name in BUILTIN and v.new_game.__doc__ and BUILTIN[name].game.replace(":", ".") in v.new_game.__doc__:
+        return _attribute(BUILTIN[name].game)
+    return v.new_game
 
 
 def _shipped(name: str) -> bool:

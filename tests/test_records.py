@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from cardlab import RecordError, records
+from cardlab import RecordError, records, variants
 from cardlab import sixtysix as ss
 from cardlab.records import Record
 from helpers_66 import (SCHWARZ_L, SCHWARZ_W, by_role, deal66, legal, one_point_leader, run, schwarz_dealer,
@@ -430,19 +430,57 @@ def test_nothing_is_executed_on_load(tmp_path, monkeypatch):
     assert not marker.exists()
 
 
-def test_a_deal_that_depends_on_the_previous_one_is_not_saved_alone():
+def test_a_deal_that_depends_on_the_previous_one_saves_its_successes():
     """Revised Ninety-Nine takes a deal's trumps from the previous deal's successes, so one
-    later deal saved by itself would replay at different trumps: from_state refuses it, while
-    the whole game round-trips."""
+    later deal saved by itself stores them in ``start`` and replays at the same trumps; the
+    whole game round-trips with no ``start``."""
     path = os.path.join(os.path.dirname(__file__), "..", "data", "n99_revised_game.json")
     rec = records.load(path)
     finals = rec.replay()
     assert len(finals) > 1
-    with pytest.raises(RecordError) as info:
-        records.Record.from_state(finals[1])
-    assert "previous deal" in str(info.value)
+    alone = records.Record.from_state(finals[1])
+    assert alone.start == {"previous_successes": finals[0].result.successes}
+    back = records.loads(alone.to_json()).replay()[0]
+    assert (back.trump, back.actions(), back.hands) == (finals[1].trump, finals[1].actions(), finals[1].hands)
     again = records.loads(records.Record.from_states(finals).to_json())
-    assert [s.actions() for s in again.replay()] == [s.actions() for s in finals]
+    assert again.start == {} and [s.actions() for s in again.replay()] == [s.actions() for s in finals]
+
+
+@pytest.mark.parametrize("variant,start,total", [
+    ("sixty-six", {"totals": [9, 10]}, (9, 10)),
+    ("ninety-nine", {"totals": [50, 60, 70]}, (50, 60, 70)),
+    ("russian-501", {"scores": [120, 300, 420]}, None),
+    ("mariage-3", {"totals": [3, 4, 5]}, None),
+    ("mariage-4", {"pips": [2, 5]}, None),
+])
+def test_a_record_keeps_the_standing_before_its_first_hand(variant, start, total):
+    """"9 to 10: who wins the game with this hand?" is a record: ``start`` gives the score
+    keeper's starting totals, saved and checked on load."""
+    v = variants.get(variant)
+    s = v.deal(next(iter(v.presets.values())), 0, seed=4)
+    rec = records.Record.from_state(s, start=start)
+    back = records.loads(rec.to_json())
+    assert back.start == start
+    game = back.game()
+    if total is not None:
+        assert tuple(game.totals) == total
+
+
+@pytest.mark.parametrize("start,location", [
+    ({"pips": [1, 2]}, "start.pips"),
+    ({"totals": [9, 99]}, "start"),
+    ({"totals": [9]}, "start.totals"),
+    ({"previous_successes": 2}, "start.previous_successes"),
+    ({"colour": "red"}, "start"),
+])
+def test_a_bad_start_is_refused_where_it_is(start, location):
+    d = Record.from_state(base_state()).to_dict()
+    d["start"] = start
+    with pytest.raises(RecordError) as info:
+        records.loads(json.dumps(d))
+    assert info.value.location == location, str(info.value)
+    with pytest.raises(RecordError):
+        Record.from_state(base_state(), start=start)
 
 
 # =============================================================================================
