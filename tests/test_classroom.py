@@ -52,7 +52,7 @@ def _engine_answer(ex):
     if ex.kind == "bid":
         return bid_value(s.bid_cards[ex.seat], joker_as=s.joker_as, wild=s.rules.wild)
     if ex.kind == "score":
-        return s.result.returns[s.result.winner]
+        return s.result.returns[s.result.winner], s.result.reason
     if ex.kind == "scores":
         return tuple(s.result.returns)
     if ex.kind == "redeal":
@@ -84,6 +84,9 @@ def _wrong_answers(ex):
         return [tuple(x + (i == 0) for i, x in enumerate(e)), tuple(reversed(e)) if e != tuple(reversed(e)) else (0,) * len(e)]
     if ex.answer_form == "seat":
         return [i for i in range(len(ex.state.names)) if i != e]
+    if ex.answer_form == "score":
+        from cardlab.classroom.exercises import SCORE_REASONS
+        return [(e[0] + 1, e[1]), (e[0] - 1, e[1])] + [(e[0], r) for r in SCORE_REASONS[ex.variant] if r != e[1]]
     hand = set(ex.state.hands[ex.state.to_act])
     wrong = [e | {c} for c in hand - e] + [e - {c} for c in e]
     return wrong
@@ -172,8 +175,8 @@ def test_a_set_keeps_score_and_follows_lesson_order():
         ex = s.current
         kinds.append(ex.kind)
         assert t.exercise(i).question == ex.question
-        s.answer(ex.expected if i % 2 == 0 else "7" if ex.answer_form == "number" and ex.expected != 7 else
-                 ex.expected if ex.answer_form == "number" else frozenset())
+        s.answer(ex.expected if i % 2 == 0 else (ex.expected[0] + 1, ex.expected[1]) if ex.answer_form == "score"
+                 else frozenset())
         s.answer(ex.expected)   # a second answer does not count
         assert s.next() == (i < 5)
     assert kinds == ["legal"] * 3 + ["score"] * 3
@@ -186,3 +189,23 @@ def test_a_set_keeps_score_and_follows_lesson_order():
 
 def test_kinds_table_names_real_variants():
     assert set(v for vs in KINDS.values() for v in vs) == set(variants.names())
+
+
+def test_the_why_of_the_score_is_checked_too():
+    from cardlab.classroom.exercises import SCORE_REASONS
+    for variant in ("sixty-six", "mariage-3"):
+        for seed in range(12):
+            ex = make_exercise(variant, "score", seed)
+            gp, reason = ex.expected
+            assert ex.check((gp, reason)).right
+            assert ex.check([str(gp), SCORE_REASONS[variant][reason]]).right
+            for other in SCORE_REASONS[variant]:
+                if other != reason:
+                    v = ex.check((gp, other))
+                    assert not v.right and "not why" in v.explanation
+            v = ex.check((gp + 1, reason))
+            assert not v.right and "Right about why" in v.explanation
+            with pytest.raises(CardlabError):
+                ex.check(gp)
+            with pytest.raises(CardlabError):
+                ex.check((gp, "because"))

@@ -24,7 +24,8 @@ def _clickables(widget):
 
 def _poke(c, rng):
     if hasattr(c, "options"):
-        c.value = rng.choice(c.options)
+        choice = rng.choice(c.options)
+        c.value = choice[1] if isinstance(choice, tuple) else choice
     elif hasattr(c, "click"):
         c.click()
     elif hasattr(c, "value") and isinstance(c.value, bool):

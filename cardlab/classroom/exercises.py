@@ -96,8 +96,21 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 #: The form of answer each kind takes.
 ANSWER_FORMS: dict[str, str] = {"legal": "cards", "trick": "seat", "points": "number", "marriage": "yesno",
-                                "bid": "number", "score": "number", "scores": "numbers", "redeal": "yesno",
+                                "bid": "number", "score": "score", "scores": "numbers", "redeal": "yesno",
                                 "eight": "number"}
+
+#: The "and why" of the game-points question: how a hand was won, by the result's ``reason``
+#: (:class:`~cardlab.sixtysix.SixtySixResult`, :class:`~cardlab.mariage3.Mariage3Result`), in words.
+SCORE_REASONS: dict[str, dict[str, str]] = {
+    "sixty-six": {"66": "the winner reached 66 card points",
+                  "closer_made": "the player who closed the stock reached 66",
+                  "closer_failed": "the player who closed the stock failed to reach 66",
+                  "last_trick": "nobody reached 66: the last trick decides",
+                  "false_claim": "a player claimed 66 without having it"},
+    "mariage-3": {"66": "the winner reached 66 card points",
+                  "last_trick": "nobody reached 66: the last trick decides",
+                  "most_points": "all eight tricks were played: the most card points win"},
+}
 
 
 def kinds_for(variant: str) -> tuple[str, ...]:
@@ -234,10 +247,10 @@ class Exercise:
         The seat whose view is shown (``None``: all cards open).
     expected : Any
         The expected answer: a frozenset of Card (``legal``), a seat (``trick``), a whole number
-        of card points (``points``), of tricks (``bid``) or of game points (``score``), a bool
-        (``marriage``).
+        of card points (``points``) or of tricks (``bid``), ``(game points, reason)`` with a
+        key of :data:`SCORE_REASONS` (``score``), a bool (``marriage``).
     answer_form : str
-        ``"cards"``, ``"seat"``, ``"number"`` or ``"yesno"``.
+        ``"cards"``, ``"seat"``, ``"number"``, ``"numbers"``, ``"score"`` or ``"yesno"``.
     """
 
     variant: str
@@ -288,6 +301,8 @@ class Exercise:
             return "yes" if e else "no"
         if self.answer_form == "numbers":
             return ", ".join(f"{self.state.names[i]} {x:+d}" for i, x in enumerate(e))
+        if self.answer_form == "score":
+            return f"{e[0]}: {SCORE_REASONS[self.variant][e[1]]}"
         return str(e)
 
 
@@ -443,12 +458,44 @@ def _build_score(variant, steps, rng):
     end = steps[-1][2]
     res = end.result
     gp = getattr(res, "game_points", None)
-    if not isinstance(gp, int) or res.winner is None:
+    if not isinstance(gp, int) or res.winner is None or res.reason not in SCORE_REASONS[variant]:
         return None
     why = res.explanation
     rules = _first_rule(variant, ".score")
-    q = f"The hand is over. How many game points does {_name(end, res.winner)} score with it, and why?"
-    return Exercise(variant, "score", q, end, None, gp, "number", why, rules)
+    q = (f"The hand is over. How many game points does {_name(end, res.winner)} score with it, and why? "
+         f"Give the number and how the hand was won.")
+    return Exercise(variant, "score", q, end, None, (gp, res.reason), "score", why, rules, _judge_score)
+
+
+def _as_score(answer: Any, variant: str) -> tuple:
+    """``(game points, reason)`` from a pair whose reason is a key of :data:`SCORE_REASONS` or
+    its words. Raises :class:`AnswerError` otherwise."""
+    reasons = SCORE_REASONS[variant]
+    form = "game points and how the hand was won"
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        raise AnswerError(f"the answer is two things: the game points and how the hand was won (one of: "
+                          f"{'; '.join(reasons.values())}), not {answer!r}", form)
+    number = _as_number(answer[0])
+    why = answer[1]
+    for key, words in reasons.items():
+        if why == key or (isinstance(why, str) and why.strip().lower() == words.lower()):
+            return number, key
+    raise AnswerError(f"how the hand was won is one of: {'; '.join(reasons.values())}; not {why!r}", form)
+
+
+def _judge_score(ex: Exercise, answer: Any) -> Verdict:
+    number, why = _as_score(answer, ex.variant)
+    gp, reason = ex.expected
+    words = SCORE_REASONS[ex.variant]
+    if (number, why) == (gp, reason):
+        head = "Right. "
+    elif number == gp:
+        head = f"The game points are right ({gp}), but not why: {words[reason]}, not {words[why]}. "
+    elif why == reason:
+        head = f"Right about why ({words[reason]}), but the hand scores {gp} game points, not {number}. "
+    else:
+        head = f"Not quite: the answer is {ex.answer_text()}. "
+    return Verdict((number, why) == (gp, reason), head + ex._why, ex._rules)
 
 
 def _build_scores(variant, steps, rng):

@@ -4,7 +4,8 @@
 ``ExerciseWidget(variant="mariage-4")`` is random practice; ``teacher=True`` also shows each
 expected answer. Answers are given with controls that fit them: cards of the hand to click for
 "which cards may X play?", a button per player for "who wins this trick?", yes and no buttons,
-a number field (one per seat for 501's score changes). The verdict is shown in the rule's words
+a number field (one per seat for 501's score changes; with a menu of how the hand was won for
+"how many game points, and why?"). The verdict is shown in the rule's words
 with its rule ids; **Next** goes on; the score is kept. No callback raises: a mistake (an answer
 in the wrong form) is a message in words. Widgets only update ``HTML.value``/``Label.value``
 (see :mod:`cardlab.widgets.base`), and every part has a ``cardlab-class-…`` CSS class.
@@ -18,7 +19,7 @@ import ipywidgets as w
 
 from ..render import state_html
 from ..widgets.base import button, html_pane
-from .exercises import AnswerError, ExerciseSet
+from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
 
 #: The card-size setting: name -> CSS zoom of the position.
 CARD_ZOOM = {"normal": 1.0, "large": 1.4, "projector": 1.8}
@@ -155,6 +156,14 @@ class ExerciseWidget(w.VBox):
                 f.add_class("cardlab-class-number")
             check.on_click(self._safe(lambda _: self._answer([f.value for f in fields])))
             return fields + [check]
+        if form == "score":
+            points = w.IntText(value=0, description="Game points", layout=w.Layout(width="14em"))
+            points.add_class("cardlab-class-number")
+            why = w.Dropdown(options=[(words, key) for key, words in SCORE_REASONS[ex.variant].items()],
+                             description="Why", layout=w.Layout(width="34em"))
+            why.add_class("cardlab-class-why")
+            check.on_click(self._safe(lambda _: self._answer((points.value, why.value))))
+            return [points, why, check]
         field = w.IntText(value=0, description="Answer", layout=w.Layout(width="12em"))
         field.add_class("cardlab-class-number")
         check.on_click(self._safe(lambda _: self._answer(field.value)))
