@@ -38,3 +38,32 @@ def test_voila_answer_an_exercise_right_and_wrong(page, voila_server):
     expect(verdict).to_contain_text("66.")
     expect(student.locator(".cardlab-class-score")).to_have_text("Score: 0 of 1 right")
     screenshot(page, "voila-classroom-wrong")
+
+
+def test_voila_position_editor_clear_check_deal_and_refuse(page, voila_server):
+    """The position editor in Voila: empty it and Check (refused in words), deal at random and
+    Check (drawn), then a card sent to a full place is refused in words."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_in_voila(page, voila_server, NOTEBOOK)
+    editor = page.locator(".cardlab-editor")
+    wait_for(page, editor.first, "the position editor")
+    editor.scroll_into_view_if_needed()
+    expect(editor.locator(".cardlab-editor-right")).to_contain_text("Saved to", timeout=TIMEOUT)  # the notebook saved it
+    expect(editor.locator("button.cardlab-editor-card")).to_have_count(24)
+
+    editor.locator("button.cardlab-editor-clear").click()
+    expect(editor.locator(".cardlab-editor-note")).to_contain_text("Every place is empty", timeout=TIMEOUT)
+    editor.locator("button.cardlab-editor-check").click()
+    expect(editor.locator(".cardlab-editor-mistake")).to_contain_text("Not a position yet", timeout=TIMEOUT)
+    screenshot(page, "voila-editor-empty")
+
+    editor.locator("button.cardlab-editor-random").click()
+    expect(editor.locator(".cardlab-editor-note")).to_contain_text("A random deal", timeout=TIMEOUT)
+    editor.locator("button.cardlab-editor-check").click()
+    expect(editor.locator(".cardlab-editor-right")).to_contain_text("A legal position", timeout=TIMEOUT)
+    expect(editor.locator(".cardlab-editor-drawing .cardlab-table")).to_be_visible(timeout=TIMEOUT)
+    screenshot(page, "voila-editor-checked")
+
+    editor.locator(".cardlab-editor-place button", has_text="turn-up").click()
+    editor.locator("button.cardlab-editor-card").filter(has_text="·").filter(has_not_text="turn-up").first.click()
+    expect(editor.locator(".cardlab-editor-mistake")).to_contain_text("already has its 1 card", timeout=TIMEOUT)
