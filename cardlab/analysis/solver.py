@@ -37,6 +37,7 @@ the 2 of being gone out on).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from time import perf_counter
@@ -45,9 +46,44 @@ from typing import Callable, Sequence
 from ..cards import Card, Suit
 from ..tricks import TrickRules
 
-__all__ = ["PlaySpec", "Solver", "SearchTimeout", "card_bit", "bit_card", "mask_of", "cards_of", "SUIT_MASK", "INF"]
+__all__ = ["PlaySpec", "Solver", "SearchTimeout", "card_bit", "bit_card", "mask_of", "cards_of", "SUIT_MASK", "INF",
+           "KERNEL"]
 
 INF = 10 ** 9
+
+#: The key under which a shared table dict keeps the compiled search's own table.
+_COMPILED_TABLE = "cardlab.analysis._csearch.Table"
+
+
+def _load_compiled():
+    try:
+        from . import _csearch
+    except ImportError:
+        return None
+    return _csearch
+
+
+_COMPILED = _load_compiled()
+
+#: Which search :class:`Solver` uses by default: ``"compiled"`` (the C extension
+#: :mod:`cardlab.analysis._csearch`, built at installation) or ``"python"`` (no extension, or
+#: the environment variable ``CARDLAB_PURE_PYTHON=1``). Both give the same values.
+KERNEL = "compiled" if _COMPILED is not None and os.environ.get("CARDLAB_PURE_PYTHON") != "1" else "python"
+
+
+def _compiled_module(kernel: str | None):
+    """The compiled module to use for ``kernel`` (None: :data:`KERNEL`), or None for Python.
+    Raises ``ValueError`` for another name, ``ImportError`` for "compiled" without the extension."""
+    if kernel is None:
+        kernel = KERNEL
+    if kernel == "python":
+        return None
+    if kernel != "compiled":
+        raise ValueError(f"kernel is 'compiled', 'python' or None, not {kernel!r}")
+    if _COMPILED is None:
+        raise ImportError("the compiled solver (cardlab.analysis._csearch) is not built: reinstall cardlab with a C "
+                          "compiler, or use kernel='python'")
+    return _COMPILED
 
 #: Bits of each suit (16 per suit).
 SUIT_MASK: tuple[int, ...] = tuple(0xFFFF << (16 * s) for s in range(4))
@@ -261,13 +297,43 @@ class Solver:
         Card plays searched so far (for benchmarks).
     """
 
-    def __init__(self, spec: PlaySpec, table: dict | None = None, deadline: float | None = None):
+    def __init__(self, spec: PlaySpec, table: dict | None = None, deadline: float | None = None,
+                 kernel: str | None = None):
         self.spec = spec
         self.deadline = deadline
         self.table = {} if table is None else table
         self.nodes = 0
         self._bounds = None
-        self._search = self._build()
+        compiled = _compiled_module(kernel)
+        self.kernel = "compiled" if compiled is not None else "python"
+        if compiled is None:
+            self._search = self._build()
+        else:
+            self._search = self._build_compiled(compiled)
+
+    def _root_moves(self) -> list:
+        return _root_moves(self.spec)
+
+    def _build_compiled(self, mod):
+        """The compiled search (:mod:`cardlab.analysis._csearch`) of the spec, its C table kept in
+        :attr:`table` (so tables are shared between solvers as the Python path's are)."""
+        sp = self.spec
+        table = self.table.get(_COMPILED_TABLE)
+        if table is None:
+            table = self.table[_COMPILED_TABLE] = mod.Table()
+        kbits, partner, mval = _marriage_tables(sp.rules, sp.trump, sp.marriage_values)
+        k = mod.Kernel(sp, table, self.deadline, SearchTimeout, tuple(sp.points), _ABOVE, partner, mval, kbits,
+                       _has_equal_cards(tuple(sp.points), sp.rules))
+        if k.is_additive:
+            self._bounds = k.bounds
+
+        def search(alpha, beta, force=None):
+            try:
+                return k.search(alpha, beta, force)
+            finally:
+                self.nodes = k.nodes
+
+        return search
 
     # -- public -----------------------------------------------------------------------------
     def search(self, alpha: int, beta: int) -> int:
@@ -762,49 +828,6 @@ class Solver:
                 PEND[seat] -= pend_add
             return v
 
-        def root_moves():
-            """The card moves at the root: (bit, announce a marriage?) pairs (claims left out)."""
-            if sp.trick:
-                cards = list(sp.trick)
-                seat = (sp.leader + len(cards)) % n
-                h = H[seat]
-                best = cards[0]
-                for k in range(1, len(cards)):
-                    i = cards[k]
-                    if ((i >> 4) == (best >> 4) and i > best) or ((i >> 4) == TSUIT and (best >> 4) != TSUIT):
-                        best = i
-                led = cards[0] >> 4
-                same = h & SM[led]
-                if follow and same:
-                    legal = (same & ABOVE[best] or same) if head and (best >> 4) == led else same
-                elif mtrump and not same and h & TS:
-                    tr = h & TS
-                    legal = (tr & ABOVE[best] or tr) if otrump and (best >> 4) == TSUIT else tr
-                else:
-                    legal = h
-                out = []
-                m = legal
-                while m:
-                    bb = m & -m
-                    m ^= bb
-                    out.append((bb.bit_length() - 1, False))
-                return out
-            seat = sp.leader
-            h = H[seat]
-            legal = sp.lead_mask or h
-            may_marry = marriages and not sp.lead_mask and sum(T) >= m_from
-            out = []
-            m = legal
-            while m:
-                bb = m & -m
-                m ^= bb
-                i = bb.bit_length() - 1
-                if may_marry and PARTNER[i] and h & PARTNER[i]:
-                    out.append((i, True))
-                out.append((i, False))
-            return out
-
-        self_ref._root_moves = root_moves
 
         def root(alpha, beta, force=None):
             FORCED[0] = force
@@ -822,3 +845,55 @@ class Solver:
             return lead(sp.leader, sp.lead_mask, alpha, beta)
 
         return root
+
+
+def _root_moves(sp: PlaySpec) -> list:
+    """The card moves at the root of ``sp``: (bit, announce a marriage?) pairs (claims left out)."""
+    n = sp.n
+    trump = sp.trump
+    TSUIT = trump if trump >= 0 else -99
+    TS = SUIT_MASK[trump] if trump >= 0 else 0
+    follow, head = sp.rules.must_follow, sp.rules.must_head
+    mtrump, otrump = sp.rules.must_trump and trump >= 0, sp.rules.must_overtrump
+    SM = SUIT_MASK
+    ABOVE = _ABOVE
+    if sp.trick:
+        cards = list(sp.trick)
+        seat = (sp.leader + len(cards)) % n
+        h = sp.hands[seat]
+        best = cards[0]
+        for k in range(1, len(cards)):
+            i = cards[k]
+            if ((i >> 4) == (best >> 4) and i > best) or ((i >> 4) == TSUIT and (best >> 4) != TSUIT):
+                best = i
+        led = cards[0] >> 4
+        same = h & SM[led]
+        if follow and same:
+            legal = (same & ABOVE[best] or same) if head and (best >> 4) == led else same
+        elif mtrump and not same and h & TS:
+            tr = h & TS
+            legal = (tr & ABOVE[best] or tr) if otrump and (best >> 4) == TSUIT else tr
+        else:
+            legal = h
+        out = []
+        m = legal
+        while m:
+            bb = m & -m
+            m ^= bb
+            out.append((bb.bit_length() - 1, False))
+        return out
+    _kbits, PARTNER, _mval = _marriage_tables(sp.rules, trump, sp.marriage_values)
+    seat = sp.leader
+    h = sp.hands[seat]
+    legal = sp.lead_mask or h
+    may_marry = sp.marriages and not sp.lead_mask and sum(sp.team_tricks) >= sp.marriage_from_trick
+    out = []
+    m = legal
+    while m:
+        bb = m & -m
+        m ^= bb
+        i = bb.bit_length() - 1
+        if may_marry and PARTNER[i] and h & PARTNER[i]:
+            out.append((i, True))
+        out.append((i, False))
+    return out
