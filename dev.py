@@ -3,7 +3,8 @@
 
     python3 dev.py lab  [ARGS]   JupyterLab on notebooks/
     python3 dev.py class [ARGS]  the classroom notebook in Voila (exercises, no code; for a projector)
-    python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); exits with pytest's code
+    python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's tests again on the
+                                 pure-Python path (unless test files are named); exits with pytest's code
     python3 dev.py bench [ARGS]  every benchmarks/*.py (ARGS go to each script)
 
 Each command first creates .venv if needed and installs cardlab editable with its extras, using
@@ -31,6 +32,9 @@ BIN = VENV / "bin"
 PY = BIN / "python"
 STAMP = VENV / "cardlab-install-stamp.json"
 CHROMIUM = "/usr/bin/chromium"
+#: Tests run a second time on the pure-Python solver (the first run uses the compiled one).
+PURE_PYTHON_TESTS = ["tests/test_analysis_solver.py", "tests/test_analysis_questions.py",
+                     "tests/test_analysis_variants.py"]
 
 
 def step(msg):
@@ -93,7 +97,15 @@ def test(args):
              "Install it with: sudo apt-get install chromium")
     cmd = [PY, "-m", "pytest", "--basetemp=.pytest-tmp", *args]
     step(shlex.join(map(str, cmd)))
-    return subprocess.call(list(map(str, cmd)))
+    rc = subprocess.call(list(map(str, cmd)))
+    if rc != 0 or any(os.path.exists(a.split("::")[0]) for a in args if not a.startswith("-")):
+        return rc   # a failure, or the tests named on the command line: one run only
+    # the exact solver has two paths (compiled, pure Python): run its tests on the other one too
+    step("the solver tests again on the pure-Python path (CARDLAB_PURE_PYTHON=1)")
+    env = dict(os.environ, CARDLAB_PURE_PYTHON="1")
+    cmd = [PY, "-m", "pytest", "--basetemp=.pytest-tmp", "-q", *PURE_PYTHON_TESTS]
+    step(shlex.join(map(str, cmd)))
+    return subprocess.call(list(map(str, cmd)), env=env)
 
 
 def bench(args):

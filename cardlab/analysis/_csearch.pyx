@@ -63,7 +63,7 @@ cdef class Table:
     cdef uint64_t mask
     cdef uint64_t count
 
-    def __cinit__(self, int log2_size=12):
+    def __cinit__(self, int log2_size=8):
         self.slots = <Entry *> calloc(1 << log2_size, sizeof(Entry))
         if self.slots == NULL:
             raise MemoryError()
@@ -193,7 +193,7 @@ cdef class Kernel:
         self.nodes = 0
         self.n = spec.n
         self.table = table
-        self.memo = Table(10)
+        self.memo = Table(6)
         self.timeout = timeout
         self.payoff = spec.payoff
         for s in range(MAXN):

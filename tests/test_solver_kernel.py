@@ -1,0 +1,132 @@
+"""The compiled solver (cardlab.analysis._csearch) against the pure-Python one: the same exact
+values, move values, zero-window tests and node counts over thousands of positions of every
+variant and preset (random play; every seat choice an analysis uses), shared tables and the
+deadline; CARDLAB_PURE_PYTHON=1 forces the Python path; under CARDLAB_REQUIRE_COMPILED=1 (CI)
+the compiled solver must be in use.
+
+More positions: CARDLAB_DIFF_POSITIONS=2000 (per variant and preset; default 200)."""
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cardlab import variants
+from cardlab.analysis import adapters, solve
+from cardlab.analysis.adapters import NotSolvable
+from cardlab.analysis.solver import KERNEL, SearchTimeout, Solver, _COMPILED
+
+CASES = [(name, preset) for name in variants.BUILTIN for preset in variants.get(name).presets]
+COUNT = int(os.environ.get("CARDLAB_DIFF_POSITIONS", "200"))
+#: Cards in the largest hand of a position tested, per variant (the Python path's time grows
+#: fast with them; the compiled one is also timed on whole hands by benchmarks/bench_kernel.py).
+MAX_CARDS = {"sixty-six": 6, "russian-501": 8, "ninety-nine": 6, "mariage-3": 5, "mariage-4": 6}
+
+needs_compiled = pytest.mark.skipif(_COMPILED is None, reason="the compiled solver is not built here")
+
+
+def _seat_choices(state):
+    n = len(state.hands)
+    out = [None]
+    if n == 3 and state.variant != "russian-501":
+        out.append((state.to_act,))
+    return out
+
+
+def positions(name, preset, count, seed=0):
+    """``count`` (state, seats, spec-maker) triples from seeded random play of ``name``."""
+    v = variants.get(name)
+    ad = adapters.get(name)
+    rules = v.presets[preset]
+    out, k = [], seed
+    while len(out) < count:
+        rng = random.Random(k)
+        s = v.deal(rules, k % v.players, seed=k)
+        while not s.is_finished and len(out) < count:
+            if max(len(h) for h in s.hands) <= MAX_CARDS[name] and rng.random() < 0.5:
+                for seats in _seat_choices(s):
+                    try:
+                        chosen = ad.default_seats(s) if seats is None else seats
+                        ad.play_spec(s, chosen)
+                    except NotSolvable:
+                        continue
+                    out.append((s, chosen))
+            s = s.apply(rng.choice(s.legal_actions()))
+        k += 1
+    return out[:count]
+
+
+@needs_compiled
+@pytest.mark.parametrize("name,preset", CASES)
+def test_compiled_and_python_solvers_agree(name, preset):
+    ad = adapters.get(name)
+    rng = random.Random(7)
+    for state, seats in positions(name, preset, COUNT):
+        py = Solver(ad.play_spec(state, seats), kernel="python")
+        c = Solver(ad.play_spec(state, seats), kernel="compiled")
+        assert c.kernel == "compiled" and py.kernel == "python"
+        v = py.value()
+        assert c.value() == v, (name, preset, str(state))
+        assert c.nodes == py.nodes
+        if rng.random() < 0.25:
+            assert c.move_values() == py.move_values()
+            lo, hi = ad.play_spec(state, seats).bounds
+            t = rng.randint(lo, hi)
+            assert Solver(ad.play_spec(state, seats), kernel="compiled").at_least(t) == \
+                Solver(ad.play_spec(state, seats), kernel="python").at_least(t) == (v >= t)
+
+
+@needs_compiled
+@pytest.mark.parametrize("name", list(variants.BUILTIN))
+def test_shared_tables_give_the_same_values_as_fresh_ones(name):
+    """Tables shared along a hand (as exact.solve shares them) change no value."""
+    v = variants.get(name)
+    ad = adapters.get(name)
+    for state, seats in positions(name, next(iter(v.presets)), 40, seed=100):
+        shared: dict = {}
+        first = Solver(ad.play_spec(state, seats), shared, kernel="compiled").value()
+        again = Solver(ad.play_spec(state, seats), shared, kernel="compiled").value()
+        assert first == again == Solver(ad.play_spec(state, seats), kernel="python").value()
+        assert solve(state, seats) == first
+
+
+@needs_compiled
+def test_a_passed_deadline_stops_the_compiled_search():
+    name = "mariage-3"
+    ad = adapters.get(name)
+    v = variants.get(name)
+    s = v.deal(next(iter(v.presets.values())), 0, seed=3)
+    while True:
+        try:
+            spec = ad.play_spec(s, ad.default_seats(s))
+            break
+        except NotSolvable:
+            s = s.apply(s.legal_actions()[0])
+    with pytest.raises(SearchTimeout):
+        Solver(spec, deadline=time.perf_counter() - 1, kernel="compiled").value()
+
+
+def test_an_unknown_kernel_is_refused():
+    with pytest.raises(ValueError, match="kernel is 'compiled', 'python' or None"):
+        Solver(None, kernel="fortran")   # the name is checked before the spec is read
+
+
+def _kernel_in_subprocess(env_extra):
+    env = dict(os.environ, **env_extra)
+    out = subprocess.run([sys.executable, "-c", "from cardlab.analysis import solver; print(solver.KERNEL)"],
+                         capture_output=True, text=True, env=env, check=True)
+    return out.stdout.strip()
+
+
+def test_cardlab_pure_python_forces_the_python_solver():
+    assert _kernel_in_subprocess({"CARDLAB_PURE_PYTHON": "1"}) == "python"
+    assert _kernel_in_subprocess({"CARDLAB_PURE_PYTHON": "0"}) == ("compiled" if _COMPILED is not None else "python")
+
+
+@pytest.mark.skipif(os.environ.get("CARDLAB_REQUIRE_COMPILED") != "1", reason="CI only (CARDLAB_REQUIRE_COMPILED=1)")
+def test_ci_uses_the_compiled_solver():
+    assert _COMPILED is not None, "the compiled solver was not built by the installation"
+    assert KERNEL == ("python" if os.environ.get("CARDLAB_PURE_PYTHON") == "1" else "compiled")
