@@ -110,7 +110,7 @@ def solve(state, seats=None, tables: dict | None = None) -> int:
     """
     seats = _seats(state, seats)
     ad = adapters.get(state.variant)
-    return _solve(ad, state, seats, _check_tables(tables))
+    return _solve(ad, state, seats, None if tables is None else _check_tables(tables))
 
 
 def _table_for(tables, state, spec, seats):
@@ -139,9 +139,12 @@ def _solve(ad, state, seats, tables, depth: int = 2) -> int:
         legal = state.legal_actions()
         if depth <= 0 or getattr(state, "phase", "play") != "play" or all(a.kind == "play" for a in legal):
             raise
+        if tables is None:      # the positions below share their tables
+            tables = {}
         vals = [_solve(ad, state.apply(a), seats, tables, depth - 1) for a in legal]
         return max(vals) if state.to_act in seats else min(vals)
-    return Solver(spec, _table_for(tables, state, spec, seats)).value()
+    # (no tables given: a one-off solve needs no key for sharing)
+    return Solver(spec, None if tables is None else _table_for(tables, state, spec, seats)).value()
 
 
 def action_values(state, seats=None, tables: dict | None = None) -> list[tuple[Action, int | None]]:

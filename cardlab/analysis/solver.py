@@ -109,11 +109,38 @@ def bit_card(i: int, rules: TrickRules) -> Card:
 
 
 def mask_of(cards: Sequence[Card], rules: TrickRules) -> int:
-    """The bitmask of ``cards``."""
+    """The bitmask of ``cards``. Raises ``ValueError`` as :func:`card_bit` does."""
+    bits = _bits_of(rules)
+    m = 0
+    try:
+        for c in cards:
+            m |= bits[c]
+    except (KeyError, TypeError):
+        return _mask_slow(cards, rules)
+    return m
+
+
+def _mask_slow(cards, rules) -> int:
     m = 0
     for c in cards:
         m |= 1 << card_bit(c, rules)
     return m
+
+
+@lru_cache(maxsize=64)
+def _bits_of(rules: TrickRules) -> dict:
+    """Card -> its bit (``1 << card_bit``) for every ranked card of ``rules``' rank order."""
+    from ..cards import Rank
+
+    out = {}
+    for s in Suit:
+        for r in Rank:
+            try:
+                c = Card.of(s, r)
+                out[c] = 1 << card_bit(c, rules)
+            except (ValueError, KeyError, TypeError):
+                continue
+    return out
 
 
 def cards_of(mask: int, rules: TrickRules) -> list[Card]:
