@@ -58,6 +58,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from collections.abc import Sequence as SequenceABC
+from functools import lru_cache
 from itertools import combinations, repeat
 from operator import is_
 from typing import ClassVar, Literal, NamedTuple, Sequence
@@ -73,7 +75,7 @@ from .tricks import Trick, TrickRules, trick_winner
 __all__ = [
     "NinetyNineRules", "CLASSIC", "REVISED", "PRESETS", "RULES", "RANKS_99", "BID_VALUE", "SUCCESS_TRUMP",
     "PACK_36", "CLUB_TWO", "NinetyNineResult", "NinetyNineView", "NinetyNineState", "DealError", "deal", "deal_from_hands", "shuffled_pack", "parse_action", "bid_value",
-    "ways_to_bid", "deal_score", "describe_action",
+    "ways_to_bid", "deal_score", "describe_action", "BidChoices",
 ]
 
 VARIANT = "ninety-nine"
@@ -422,6 +424,110 @@ class _BidActions(dict):
 
 
 _BID_ACTIONS = _BidActions()
+
+
+@lru_cache(maxsize=None)
+def _combinations(n: int) -> tuple:
+    """Every choice of 3 of ``n`` positions, in the order of ``itertools.combinations``, and
+    each choice's index."""
+    combos = tuple(combinations(range(n), 3))
+    return combos, {c: i for i, c in enumerate(combos)}
+
+
+class BidChoices(SequenceABC):
+    """The bid actions of one hand, as a read-only sequence that makes each action only when it
+    is asked for [99.bid]: ``Action("bid", None, c) for c in combinations(cards, 3)``, where
+    ``cards`` is the hand in bid order (by bid value, then rank). Shape: ``len`` is
+    C(len(cards), 3) (220 for 12 cards); indexing (negative and slices too), iteration,
+    ``in``, ``index`` and ``count`` answer as the tuple of those actions would (``in`` and
+    ``index`` without building it), and it is equal to that tuple. ``legal_actions()`` returns
+    it in the bidding phase, so a decision no longer builds 220 actions."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: Sequence):
+        self._cards = tuple(cards)
+
+    def __len__(self) -> int:
+        n = len(self._cards)
+        return n * (n - 1) * (n - 2) // 6
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        a, b, c = _combinations(len(self._cards))[0][i]
+        cs = self._cards
+        return _BID_ACTIONS[(cs[a], cs[b], cs[c])]
+
+    def __iter__(self):
+        return map(_BID_ACTIONS.__getitem__, combinations(self._cards, 3))
+
+    def __reversed__(self):
+        return reversed(tuple(self))
+
+    def _place(self, action) -> int:
+        """The index ``action`` would have here if it is listed, else -1 (no action is built)."""
+        if action.__class__ is not Action or action.kind != "bid":
+            return -1
+        value = action.value
+        if value.__class__ is not tuple or len(value) != 3:
+            return -1
+        cs = self._cards
+        try:
+            where = (cs.index(value[0]), cs.index(value[1]), cs.index(value[2]))
+        except ValueError:
+            return -1
+        return _combinations(len(cs))[1].get(where, -1)
+
+    def __contains__(self, action) -> bool:
+        i = self._place(action)
+        return i >= 0 and self[i] == action
+
+    def listed(self, action) -> bool:
+        """Is ``action`` the very object this sequence lists (identity, as apply's fast path
+        asks of a tuple)?"""
+        i = self._place(action)
+        return i >= 0 and self[i] is action
+
+    def index(self, action, start: int = 0, stop: int | None = None) -> int:
+        i = self._place(action)
+        n = len(self)
+        lo, hi, _ = slice(start, stop).indices(n)
+        if i >= 0 and lo <= i < hi and self[i] == action:
+            return i
+        raise ValueError(f"{action!r} is not in the bid choices")
+
+    def count(self, action) -> int:
+        return int(action in self)
+
+    def __eq__(self, other):
+        if isinstance(other, BidChoices):
+            return self._cards == other._cards
+        if isinstance(other, tuple):
+            return len(other) == len(self) and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(tuple(self))
+
+    def __add__(self, other):
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other):
+        return tuple(other) + tuple(self)
+
+    def __repr__(self) -> str:
+        return f"BidChoices({len(self)} bids from {format_cards(self._cards)})"
+
+    def __reduce__(self):
+        return (BidChoices, (self._cards,))
+
+
+def _listed(legal, action) -> bool:
+    """Is ``action`` the very object listed in ``legal`` (a tuple or :class:`BidChoices`)?"""
+    if legal.__class__ is BidChoices:
+        return legal.listed(action)
+    return True in map(is_, legal, repeat(action))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -999,7 +1105,8 @@ class NinetyNineState(GameState):
         """The legal actions of a running deal, computed afresh (``legal_actions`` caches them).
 
         Bidding: every choice of three cards of the hand, as ``bid`` actions whose cards are in a
-        fixed order (by bid value, then rank). Premium round: ``pass`` and whichever of
+        fixed order (by bid value, then rank), as a :class:`BidChoices` sequence (each action
+        made only when asked for). Premium round: ``pass`` and whichever of
         ``declare`` / ``reveal`` would have priority. Play: the cards that follow suit, or any
         card when void."""
         # Built straight from the hand with the deal's lookup tables (self._tab). It is the same
@@ -1019,9 +1126,9 @@ class NinetyNineState(GameState):
             same = tuple([plays[c] for c in hand if suit[c] == led])
             return same if same else tuple(map(plays.__getitem__, hand))
         if phase == "bidding":
-            # C(12, 3) = 220 actions, looked up (in C) among the interned bid actions.
-            ordered = sorted(hand, key=self._tab.bid_rank.__getitem__)
-            return tuple(map(_BID_ACTIONS.__getitem__, combinations(ordered, 3)))
+            # C(12, 3) = 220 actions, each made (looked up among the interned bid actions) only
+            # when asked for
+            return BidChoices(sorted(hand, key=self._tab.bid_rank.__getitem__))
         offer = self.premium
         if offer is None:
             return (PASS, DECLARE, REVEAL)
@@ -1055,7 +1162,7 @@ class NinetyNineState(GameState):
         # Fast path: the very Action object taken from legal_actions() (found by identity, which
         # reads only the list's pointers; already canonical, so nothing to parse, sort or check).
         # Anything else, an equal Action made by hand included, goes through the checks.
-        if True not in map(is_, legal, repeat(action)):
+        if not _listed(legal, action):
             action = self._accept(action, legal)
         s = self._child(action)
         if action.kind == "play":
@@ -1096,7 +1203,7 @@ class NinetyNineState(GameState):
             if legal is None:
                 legal = s._legal_now()
             action = choose(legal)
-            if True not in map(is_, legal, repeat(action)):   # not the listed object: check it
+            if not _listed(legal, action):   # not the listed object: check it
                 action = s._accept(action, legal)
             seat = s._to_act
             if action.kind == "play":
