@@ -424,7 +424,7 @@ class PositionEditor(w.VBox):
     def _load(self, state) -> None:
         """Show ``state``: its game, rules, names and dealer, the places of its deal, its actions."""
         text = position_text(state)
-        fields = {f.split(" ", 1)[0]: f.split(" ", 1)[1] if " " in f else "" for f in text.split(" | ")[3:]}
+        fields = _fields(text)
         v = variants.get(state.variant)
         self._busy = True
         try:
@@ -439,12 +439,7 @@ class PositionEditor(w.VBox):
         self.state = state
         self.previous_successes = getattr(state, "previous_successes", None)
         if "hands" in fields:
-            self.places = {f"hand {i}": [] if h.strip() == "-" else [parse_card(c) for c in h.split()]
-                           for i, h in enumerate(fields["hands"].split(" / "))}
-            for k in ("turn-up", "stock", "prikup"):
-                if k in fields:
-                    self.places[k] = [parse_card(c) for c in fields[k].split()]
-            self.cuts = tuple(int(c) for c in fields.get("cut", "").replace(",", " ").split())
+            self._take_places(fields)
             self.actions = [a.strip() for a in fields.get("actions", "").split(";") if a.strip()]
             self._changed()
             self.state = state
@@ -457,6 +452,15 @@ class PositionEditor(w.VBox):
             self._random(advance=False, pack=state.pack)
             self._say("That hand is not cut yet, so it has no hands: the places show the pack dealt after a cut of "
                       "12 [rule m4.deal].", "note")
+
+    def _take_places(self, fields: dict) -> None:
+        """The places (and the cut) from a position's hands-form fields."""
+        self.places = {f"hand {i}": [] if h.strip() == "-" else [parse_card(c) for c in h.split()]
+                       for i, h in enumerate(fields["hands"].split(" / "))}
+        for k in ("turn-up", "stock", "prikup"):
+            if k in fields:
+                self.places[k] = [parse_card(c) for c in fields[k].split()]
+        self.cuts = tuple(int(c) for c in fields.get("cut", "").replace(",", " ").split())
 
     def _random(self, advance: bool = True, pack=None) -> None:
         """Fill every place from a random deal (the next seed when ``advance``)."""
@@ -475,14 +479,7 @@ class PositionEditor(w.VBox):
             state = state.apply("cut 12")
             while state.phase == "cut":    # a nine at the bottom: cut again [m4.nine-cut]
                 state = state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
-        text = position_text(state)
-        fields = {f.split(" ", 1)[0]: f.split(" ", 1)[1] for f in text.split(" | ")[3:] if " " in f}
-        self.places = {f"hand {i}": [] if h.strip() == "-" else [parse_card(c) for c in h.split()]
-                       for i, h in enumerate(fields["hands"].split(" / "))}
-        for k in ("turn-up", "stock", "prikup"):
-            if k in fields:
-                self.places[k] = [parse_card(c) for c in fields[k].split()]
-        self.cuts = tuple(int(c) for c in fields.get("cut", "").replace(",", " ").split())
+        self._take_places(_fields(position_text(state)))
         self.actions = []
         self._changed()
         if pack is None:
@@ -512,3 +509,8 @@ class PositionEditor(w.VBox):
 
     def _save(self) -> None:
         self.save()
+
+
+def _fields(text: str) -> dict:
+    """A position text's fields after the names, by keyword."""
+    return {f.split(" ", 1)[0]: f.split(" ", 1)[1] if " " in f else "" for f in text.split(" | ")[3:]}
