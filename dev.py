@@ -8,8 +8,9 @@
     python3 dev.py bench [ARGS]  every benchmarks/*.py (ARGS go to each script)
 
 Each command first creates .venv if needed and installs cardlab editable with its extras, using
-uv with --compile-bytecode. The install is skipped while pyproject.toml is unchanged since the
-last one (a stamp file in .venv records it).
+uv with --compile-bytecode; the installation compiles the exact solver (or says that the
+pure-Python one is in use). The install is skipped while pyproject.toml, setup.py and the
+solver's Cython source are unchanged since the last one (a stamp file in .venv records them).
 """
 
 import sys
@@ -32,6 +33,8 @@ BIN = VENV / "bin"
 PY = BIN / "python"
 STAMP = VENV / "cardlab-install-stamp.json"
 CHROMIUM = "/usr/bin/chromium"
+#: Files whose change makes dev.py reinstall cardlab (uv's cache keys in pyproject.toml list the same).
+BUILD_INPUTS = ["pyproject.toml", "setup.py", "cardlab/analysis/_csearch.pyx"]
 #: Tests run a second time on the pure-Python solver (the first run uses the compiled one).
 PURE_PYTHON_TESTS = ["tests/test_analysis_solver.py", "tests/test_analysis_questions.py",
                      "tests/test_analysis_variants.py"]
@@ -49,7 +52,8 @@ def run(*cmd):
 
 def setup(extras):
     """Create .venv and install '.[extras]' into it, unless the stamp says it's done."""
-    digest = hashlib.sha256(Path("pyproject.toml").read_bytes()).hexdigest()
+    # the build's inputs: a change to any of them reinstalls (and so recompiles the solver)
+    digest = hashlib.sha256(b"".join(Path(f).read_bytes() for f in BUILD_INPUTS if Path(f).exists())).hexdigest()
     try:
         stamp = json.loads(STAMP.read_text())
     except (OSError, ValueError):
@@ -68,6 +72,19 @@ def setup(extras):
         run(PY, "-m", "pip", "install", "-q", "uv")
     run(uv, "pip", "install", "--python", PY, "--compile-bytecode", "-e", f".[{','.join(extras)}]")
     STAMP.write_text(json.dumps({"pyproject": digest, "extras": sorted(extras)}) + "\n")
+    report_solver()
+
+
+def report_solver():
+    """Say which exact solver the installation gave: the compiled one, or the pure-Python one
+    (same answers, slower) when the C extension could not be built."""
+    out = subprocess.run([str(PY), "-c", "from cardlab.analysis import solver; print(solver._COMPILED is not None)"],
+                         capture_output=True, text=True)
+    if out.stdout.strip() == "True":
+        step("exact solver: compiled (cardlab/analysis/_csearch)")
+    else:
+        step("note: the compiled solver was not built (is a C compiler installed? e.g. sudo apt-get install gcc "
+             "python3-dev), so the pure-Python solver is in use: the same answers, 16-44 times slower")
 
 
 def lab(args):
