@@ -91,3 +91,28 @@ def test_card_size_setting():
     assert "zoom" not in widget.position.value.split(">", 1)[0]
     with pytest.raises(ValueError):
         ExerciseWidget("66-santase-trick-1", card_size="huge")
+
+
+def test_one_card_size_setting_is_honoured_by_every_table_drawing():
+    """cardlab.render.set_card_size zooms every drawing made through render.state_html: the
+    exercise widget's default, the position editor, the steppers and tables, _repr_html_."""
+    from cardlab import render, variants
+    from cardlab.classroom.editor import PositionEditor
+    from cardlab.widgets.stepper import Stepper
+
+    try:
+        render.set_card_size("large")
+        assert ExerciseWidget("66-santase-trick-1", count=1).card_size.value == "large"
+        editor = PositionEditor(variant="mariage-3")
+        assert editor.check() and "zoom:1.4" in editor.drawing.value
+        for name in variants.BUILTIN:
+            v = variants.get(name)
+            s = v.deal(next(iter(v.presets.values())), 0, seed=2)
+            assert 'class="cardlab-zoom" style="zoom:1.4"' in s._repr_html_()
+            assert "zoom:1.4" in Stepper([s]).view.value
+        with pytest.raises(ValueError):
+            render.set_card_size("huge")
+        assert render.card_size() == "large"
+    finally:
+        render.set_card_size("normal")
+    assert "cardlab-zoom" not in variants.get("sixty-six").deal(seed=1)._repr_html_()

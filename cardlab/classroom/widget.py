@@ -17,12 +17,10 @@ import html
 
 import ipywidgets as w
 
-from ..render import state_html
+from ..render import CARD_ZOOM, card_size as _card_size, state_html
 from ..widgets.base import button, html_pane
 from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
 
-#: The card-size setting: name -> CSS zoom of the position.
-CARD_ZOOM = {"normal": 1.0, "large": 1.4, "projector": 1.8}
 
 __all__ = ["ExerciseWidget"]
 
@@ -40,9 +38,10 @@ class ExerciseWidget(w.VBox):
         Exercises in the set.
     teacher : bool
         Show each expected answer (the teacher's view on the projector).
-    card_size : {"normal", "large", "projector"}
+    card_size : {"normal", "large", "projector"} or None
         How large the position is drawn (a CSS zoom of 1, 1.4 or 1.8 on the whole table, cards
-        included); a menu in the widget changes it. Raises
+        included); ``None`` (default) for the setting of :func:`cardlab.render.set_card_size`;
+        a menu in the widget changes it. Raises
         :class:`~cardlab.classroom.exercises.AnswerError` for another value.
 
     Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad code (when the widget is
@@ -50,7 +49,8 @@ class ExerciseWidget(w.VBox):
     """
 
     def __init__(self, code: str | None = None, *, variant: str = "sixty-six", count: int = 10,
-                 teacher: bool = False, card_size: str = "normal"):
+                 teacher: bool = False, card_size: str | None = None):
+        card_size = _card_size() if card_size is None else card_size
         if card_size not in CARD_ZOOM:
             raise AnswerError(f"card_size must be one of {', '.join(CARD_ZOOM)}, not {card_size!r}", "a card size")
         self.set = ExerciseSet(code, variant=variant, count=count)
@@ -119,9 +119,7 @@ class ExerciseWidget(w.VBox):
 
     def _draw_position(self) -> None:
         ex = self.set.current
-        zoom = CARD_ZOOM[self.card_size.value]
-        table = state_html(ex.state, ex.seat)
-        self.position.value = table if zoom == 1.0 else f"<div style='zoom:{zoom}'>{table}</div>"
+        self.position.value = state_html(ex.state, ex.seat, size=self.card_size.value)
 
     def _controls(self, ex) -> list:
         form = ex.answer_form

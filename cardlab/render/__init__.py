@@ -27,7 +27,28 @@ from .cards import (CARD_SIZES, CSS, STYLE, card_back_svg, card_chip, card_name,
 from .cards import _SUIT_PATHS, STYLE as _STYLE, text_escape as _t  # noqa: F401  (for the variant renderers)
 
 __all__ = ["CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "cards_text",
-           "sort_hand", "state_html", "state_text", "score_sheet_html", "text_escape", "renderer_of"]
+           "sort_hand", "state_html", "state_text", "score_sheet_html", "text_escape", "renderer_of",
+           "CARD_ZOOM", "set_card_size", "card_size"]
+
+#: The card-size setting, by name: the CSS zoom of a whole table drawing (cards, labels and
+#: all), for a class in front of a projector. Every drawing made by :func:`state_html` (the
+#: steppers, the play and bidding tables, the classroom, ``_repr_html_``) honours it.
+CARD_ZOOM: dict[str, float] = {"normal": 1.0, "large": 1.4, "projector": 1.8}
+_SETTING = {"size": "normal"}
+
+
+def set_card_size(size: str) -> None:
+    """Draw every table from now on at ``size`` (``"normal"``, ``"large"`` or ``"projector"``:
+    a zoom of 1, 1.4 or 1.8; see :data:`CARD_ZOOM`). Raises ``ValueError`` for another name.
+    A widget redraws at the new size on its next change."""
+    if size not in CARD_ZOOM:
+        raise ValueError(f"the card size is one of {', '.join(CARD_ZOOM)}, not {size!r}")
+    _SETTING["size"] = size
+
+
+def card_size() -> str:
+    """The current card-size setting (see :func:`set_card_size`)."""
+    return _SETTING["size"]
 
 
 def renderer_of(state: Any):
@@ -42,7 +63,7 @@ def renderer_of(state: Any):
         raise ValueError(f"no renderer for {type(state).__name__}: {exc.args[0]}") from None
 
 
-def state_html(state: Any, seat: int | None = None) -> str:
+def state_html(state: Any, seat: int | None = None, size: str | None = None) -> str:
     """The table of ``state`` as one HTML string (a ``<div class="cardlab-table">`` with its
     own ``<style>`` block), for ``_repr_html_`` and the widgets.
 
@@ -53,13 +74,22 @@ def state_html(state: Any, seat: int | None = None) -> str:
     seat : int or None
         ``None`` shows every card face up (the teacher's view); a seat number shows only what
         that seat may know (``state.view(seat)``).
+    size : str or None
+        A card size of :data:`CARD_ZOOM`; ``None`` (default) for the setting of
+        :func:`set_card_size`. Other than "normal", the table is wrapped in a
+        ``<div class="cardlab-zoom">`` with that CSS zoom.
 
     Raises
     ------
     ValueError
-        If ``state`` belongs to no registered variant, or ``seat`` is not a seat.
+        If ``state`` belongs to no registered variant, ``seat`` is not a seat, or ``size`` is
+        not a card size.
     """
-    return renderer_of(state).state_html(state, seat)
+    html = renderer_of(state).state_html(state, seat)
+    zoom = CARD_ZOOM.get(size or _SETTING["size"])
+    if zoom is None:
+        raise ValueError(f"the card size is one of {', '.join(CARD_ZOOM)}, not {size!r}")
+    return html if zoom == 1.0 else f'<div class="cardlab-zoom" style="zoom:{zoom:g}">{html}</div>'
 
 
 def state_text(state: Any, seat: int | None = None) -> str:
