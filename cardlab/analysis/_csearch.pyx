@@ -419,9 +419,9 @@ cdef class Kernel:
         cdef uint64_t h, sm, same, legal, tr, winners, losers, m
         cdef bint ismax, forced = False
         cdef int fbit = 0
-        cdef int moves[16]
-        cdef int wins[16]
-        cdef int low[16]
+        cdef int moves[64]      # (a hand holds at most 64 cards: one per bit)
+        cdef int wins[64]
+        cdef int low[64]
         self.nodes += 1
         if self.has_forced:
             forced = True
@@ -543,10 +543,10 @@ cdef class Kernel:
         cdef Entry *entry
         cdef bint ismax, may_marry, false_ok, found = False
         cdef int elo = 0, ehi = 0
-        cdef int mv[40]
-        cdef int mm[40]
-        cdef int rv[40]
-        cdef int rm[40]
+        cdef int mv[130]        # each card of the hand, led with or without its marriage
+        cdef int mm[130]
+        cdef int rv[130]
+        cdef int rm[130]
         cdef int one[4]
         self.nodes += 1
         if self.has_deadline:
