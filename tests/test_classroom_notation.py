@@ -143,3 +143,38 @@ def test_a_short_hand_is_a_located_error():
     with pytest.raises(PositionError) as info:
         parse_position(PACKED.replace(" " + PACKED.split(" | ")[3].split()[-1] + " |", " |", 1))
     assert info.value.field == "pack"
+
+
+def test_mutated_positions_are_read_or_refused_with_a_located_error():
+    """2,000 random edits of real positions (a character deleted or inserted, fields shuffled or
+    repeated, words swapped): each is read, or refused with a PositionError inside the text."""
+    import random
+
+    texts = [position_text(s) for p in FILES[::2] for s in records.load(p).states()[::9]]
+    rng = random.Random(13)
+    alphabet = "|/;, -0123456789AKQJ♠♥♦♣xabcdehkmnoprstu"
+    refused = 0
+    for _ in range(2000):
+        t = rng.choice(texts)
+        for _ in range(rng.randint(1, 3)):
+            op, k = rng.random(), rng.randrange(len(t) + 1)
+            if op < 0.3:
+                t = t[:k] + t[k + 1:]
+            elif op < 0.6:
+                t = t[:k] + rng.choice(alphabet) + t[k:]
+            elif op < 0.8:
+                f = t.split(" | ")
+                j = rng.randrange(len(f))
+                f.insert(j, f[j]) if op < 0.7 else rng.shuffle(f)
+                t = " | ".join(f)
+            else:
+                w = t.split(" ")
+                a, b = rng.randrange(len(w)), rng.randrange(len(w))
+                w[a], w[b] = w[b], w[a]
+                t = " ".join(w)
+        try:
+            parse_position(t)
+        except PositionError as e:
+            assert 0 <= e.position <= len(t) and e.field, (t, str(e))
+            refused += 1
+    assert refused > 1500
