@@ -10,8 +10,9 @@ rules, and saves it as a record (issue 13).
 * **Put cards in**: the place a click sends a card to: each player's hand (cards in the order
   dealt), then the variant's other places (Sixty-six's turn-up and stock, 501's prikup, classic
   Ninety-Nine's turn-up);
-* the pack, one button per card, each saying where the card lies now; a click moves the card to
-  the chosen place, or takes it back out when it is already there;
+* the pack, one button per card, each saying where the card lies now (and coloured by it: each
+  hand its own colour, red for a card not placed yet); a click moves the card to the chosen
+  place, or takes it back out when it is already there;
 * a summary of every place with its count, the cut (four-player Mariage) and the actions so far;
 * **Check** builds the position in the notation of :mod:`cardlab.classroom.notation` and shows it
   drawn with every card face up, or says in words what is wrong and where (with the rule's id);
@@ -35,13 +36,14 @@ from ..errors import CardlabError
 from ..render import state_html
 from ..widgets.base import button, html_pane
 from .exercises import _CODE_OF
-from .notation import PLACES, PositionError, parse_position, position_text
+from .notation import PLACE_SIZES, PLACES, PositionError, hand_size, parse_position, position_text
 
 __all__ = ["PositionEditor"]
 
-_SIZES = {"sixty-six": (6, {"turn-up": 1, "stock": 11}), "russian-501": (7, {"prikup": 3}),
-          "ninety-nine": (12, {"turn-up": 1}), "mariage-3": (8, {}), "mariage-4": (6, {})}
 _SUIT_ORDER = "♣♦♥♠"
+#: A card button's colour says where the card lies: each hand its own, the other places grey
+#: (their name is on the button), a card not placed yet red.
+_PLACE_STYLE = {None: "danger", "hand 0": "info", "hand 1": "primary", "hand 2": "success", "hand 3": "warning"}
 
 
 class PositionEditor(w.VBox):
@@ -212,11 +214,8 @@ class PositionEditor(w.VBox):
         """How many cards ``place`` holds in the current game."""
         v = self.variant
         if place.startswith("hand "):
-            seat = int(place.split()[1])
-            if v.name == "russian-501" and len(self._seat_names()) == 4 and seat == self.dealer.value:
-                return 0
-            return _SIZES[v.name][0]
-        return _SIZES[v.name][1][place]
+            return hand_size(v.name, int(place.split()[1]), self.dealer.value, len(self._seat_names()))
+        return PLACE_SIZES[v.name][1][place]
 
     def _label(self, place: str) -> str:
         if place.startswith("hand "):
@@ -323,7 +322,7 @@ class PositionEditor(w.VBox):
             where = self._where(card)
             b = w.Button(description=str(card) + ("" if where is None else f" · {self._short(where)}"),
                          tooltip=f"{card}: {self._label(where) if where else 'not placed'}",
-                         layout=w.Layout(width="auto"), button_style="" if where is None else "info")
+                         layout=w.Layout(width="auto"), button_style=_PLACE_STYLE.get(where, ""))
             b.add_class("cardlab-editor-card")
             b.card = card
             b.on_click(self._safe(lambda _, c=card: self._pick(c)))
@@ -386,7 +385,7 @@ class PositionEditor(w.VBox):
         try:
             state = parse_position(self.position_text())
         except PositionError as e:
-            rule = f" [rule {e.rule}]" if e.rule else ""
+            rule = f" [rule {e.rule}]" if e.rule and f"rule {e.rule}" not in str(e) else ""
             self._say(f"Not a position yet: {e}{rule}", "mistake")
             return False
         except CardlabError as e:

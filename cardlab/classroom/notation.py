@@ -45,7 +45,7 @@ from ..cards import parse_card, parse_suit
 from ..errors import CardlabError, IllegalActionError, NotationError
 from .exercises import VARIANT_CODES, _CODE_OF
 
-__all__ = ["PositionError", "position_text", "parse_position", "PLACES"]
+__all__ = ["PositionError", "position_text", "parse_position", "PLACES", "PLACE_SIZES", "hand_size"]
 
 #: The places a variant's cards are written in, after ``hands`` (hands form).
 PLACES: dict[str, tuple[str, ...]] = {
@@ -56,6 +56,21 @@ PLACES: dict[str, tuple[str, ...]] = {
     "mariage-4": ("cut",),
 }
 _KEYWORDS = ("hands", "pack", "turn-up", "stock", "prikup", "cut", "trumps", "actions")
+#: Cards dealt to each hand, and to each other place, per variant [the deal rules: 66.deal,
+#: 501.deal, 99.deal, m3.deal, m4.deal].
+PLACE_SIZES: dict[str, tuple[int, dict[str, int]]] = {
+    "sixty-six": (6, {"turn-up": 1, "stock": 11}), "russian-501": (7, {"prikup": 3}),
+    "ninety-nine": (12, {"turn-up": 1}), "mariage-3": (8, {}), "mariage-4": (6, {})}
+_DEAL_RULE = {"sixty-six": "66.deal", "russian-501": "501.deal", "ninety-nine": "99.deal", "mariage-3": "m3.deal",
+              "mariage-4": "m4.deal"}
+
+
+def hand_size(variant: str, seat: int, dealer: int, players: int) -> int:
+    """Cards dealt to ``seat``'s hand in ``variant`` (registry name): 0 for the dealer who sits
+    out at a four-player 501 table [501.players]."""
+    if variant == "russian-501" and players == 4 and seat == dealer:
+        return 0
+    return PLACE_SIZES[variant][0]
 
 
 class PositionError(NotationError):
@@ -126,17 +141,12 @@ def _layout(name: str, rules, dealer: int, n: int, extra: tuple):
     v = variants.get(name)
     names = tuple(f"P{i}" for i in range(n))
     cards = sorted(v.deal(rules, dealer, seed=0, names=names, **dict(extra)).pack, key=str)
-    sizes = {"sixty-six": (6, {"turn-up": 1, "stock": 11}), "russian-501": (7, {"prikup": 3}),
-             "ninety-nine": (12, {"turn-up": 1}), "mariage-3": (8, {}), "mariage-4": (6, {})}[name]
-    if name == "russian-501" and n == 4:
-        active = [s for s in range(n) if s != dealer]
-    else:
-        active = list(range(n))
+    sizes = PLACE_SIZES[name]
     rng = random.Random(0)
     for _ in range(50):          # marked cards a deal's own checks accept (no nine at the bottom, ...)
         rng.shuffle(cards)
         it = iter(cards)
-        hands = [[next(it) for _ in range(sizes[0])] if s in active else [] for s in range(n)]
+        hands = [[next(it) for _ in range(hand_size(name, s, dealer, n))] for s in range(n)]
         places = {k: [next(it) for _ in range(m)] for k, m in sizes[1].items() if k in _places(v, rules)}
         flat = {k: (m[0] if k == "turn-up" else m) for k, m in places.items()}
         if name == "mariage-4":
@@ -361,9 +371,22 @@ def _deal_hands(v, rules, dealer, names, extra, fields, where):
     if len(hands) != len(names):
         raise PositionError(f"give one hand per player ({len(names)} names), separated by '/', not {len(hands)}",
                             offset, "hands")
+    rule = _DEAL_RULE[v.name]
+    o = offset
+    for seat, (part, cards) in enumerate(zip(body.split("/"), hands)):
+        size = hand_size(v.name, seat, dealer, len(names))
+        if len(cards) != size:
+            what = (f"{size} cards" if size else "no cards (the dealer sits out at a four-player table; write '-')")
+            raise PositionError(f"{names[seat]}'s hand has {len(cards)} card(s); in {v.title} each hand is dealt "
+                                f"{what} [rule {rule}]", o + len(part) - len(part.lstrip()), "hands", rule)
+        o += len(part) + 1
     places = {}
     for k in want:
         b, o = fields[k]
+        if k != "cut" and len(b.split()) != PLACE_SIZES[v.name][1][k]:
+            n = PLACE_SIZES[v.name][1][k]
+            raise PositionError(f"the {k} holds {n} card{'s' if n > 1 else ''} in {v.title}, not {len(b.split())} "
+                                f"[rule {rule}]", o, k, rule)
         if k == "cut":
             try:
                 cuts = tuple(int(w) for w in b.replace(",", " ").split())
