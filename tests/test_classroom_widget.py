@@ -116,3 +116,12 @@ def test_one_card_size_setting_is_honoured_by_every_table_drawing():
     finally:
         render.set_card_size("normal")
     assert "cardlab-zoom" not in variants.get("sixty-six").deal(seed=1)._repr_html_()
+
+
+@pytest.mark.parametrize("code", ["66-santase-score-4", "m3-russian-score-4", "501-pagat-scores-4", "m4-russian-eight-4"])
+def test_the_students_view_does_not_show_the_result_that_answers_the_question(code):
+    student = ExerciseWidget(code, count=1)
+    teacher = ExerciseWidget(code, count=1, teacher=True)
+    assert 'class="cardlab-result"' not in student.position.value
+    assert 'class="cardlab-result"' in teacher.position.value
+    assert student.position.value.count("<div") == student.position.value.count("</div>")

@@ -24,6 +24,30 @@ from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
 
 __all__ = ["ExerciseWidget"]
 
+#: Kinds whose answer the drawn hand result would give away (hidden in the students' view).
+_ANSWERED_BY_RESULT = frozenset({"score", "scores", "eight"})
+
+
+def _without_result(table: str) -> str:
+    """``table`` (a state's HTML) without its ``cardlab-result`` box (the hand's scoring)."""
+    start = table.find('<div class="cardlab-result"')
+    if start < 0:
+        return table
+    depth, i = 0, start
+    while True:
+        opening = table.find("<div", i)
+        closing = table.find("</div>", i)
+        if closing < 0:
+            return table
+        if 0 <= opening < closing:
+            depth += 1
+            i = opening + 4
+        else:
+            depth -= 1
+            i = closing + 6
+            if depth == 0:
+                return table[:start] + table[i:]
+
 
 class ExerciseWidget(w.VBox):
     """An exercise set as a widget (see the module docstring).
@@ -119,7 +143,10 @@ class ExerciseWidget(w.VBox):
 
     def _draw_position(self) -> None:
         ex = self.set.current
-        self.position.value = state_html(ex.state, ex.seat, size=self.card_size.value)
+        table = state_html(ex.state, ex.seat, size=self.card_size.value)
+        if ex.kind in _ANSWERED_BY_RESULT and not self.teacher:
+            table = _without_result(table)
+        self.position.value = table
 
     def _controls(self, ex) -> list:
         form = ex.answer_form
@@ -155,7 +182,8 @@ class ExerciseWidget(w.VBox):
             check.on_click(self._safe(lambda _: self._answer([f.value for f in fields])))
             return fields + [check]
         if form == "score":
-            points = w.IntText(value=0, description="Game points", layout=w.Layout(width="14em"))
+            points = w.IntText(value=0, description="Game points", layout=w.Layout(width="16em"),
+                               style={"description_width": "initial"})
             points.add_class("cardlab-class-number")
             why = w.Dropdown(options=[(words, key) for key, words in SCORE_REASONS[ex.variant].items()],
                              description="Why", layout=w.Layout(width="34em"))
