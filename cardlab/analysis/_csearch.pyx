@@ -537,8 +537,8 @@ cdef class Kernel:
 
     cdef int lead(self, int seat, uint64_t restrict, int alpha, int beta) except? -2147483000:
         cdef int base = 0, rem, s, i, j, kb, v, v_best, best_move, a0, b0, tt_move = -1, lo, hi
-        cdef int team, counted, pend_add, val, nm = 0, nrest = 0, tricks_played, gain
-        cdef uint64_t h, hs, legal, inplay, m, bit
+        cdef int nm = 0, nrest = 0, tricks_played, gain
+        cdef uint64_t h, hs, legal, inplay, m
         cdef uint64_t key[KW]
         cdef Entry *entry
         cdef bint ismax, may_marry, false_ok, found = False
@@ -557,7 +557,7 @@ cdef class Kernel:
                     raise self.timeout
         if self.has_forced:
             self.has_forced = False
-            return self.lead_forced(seat, restrict, self.forced_bit, self.forced_marry, alpha, beta)
+            return self.lead_forced(seat, self.forced_bit, self.forced_marry, alpha, beta)
         if self.additive:
             for i in range(self.nmaxt):
                 base += self.P[self.MAXT[i]]
@@ -678,47 +678,9 @@ cdef class Kernel:
                 mv[nm] = rv[j]
                 mm[nm] = rm[j]
                 nm += 1
-            team = self.TEAM[seat]
             for j in range(nm):
                 i = mv[j]
-                bit = (<uint64_t> 1) << i
-                counted = 0
-                pend_add = 0
-                if mm[j]:
-                    val = self.MVAL[i]
-                    if self.counts_now(seat):
-                        counted = val
-                        self.P[team] += val
-                    else:
-                        pend_add = val
-                        self.PEND[seat] += val
-                    if counted and self.P[team] >= self.target:
-                        v = self.call_payoff(-1, team)
-                        self.P[team] -= counted
-                        if ismax:
-                            if v > v_best:
-                                v_best = v
-                                best_move = i
-                                if v > alpha:
-                                    alpha = v
-                        elif v < v_best:
-                            v_best = v
-                            best_move = i
-                            if v < beta:
-                                beta = v
-                        if alpha >= beta:
-                            break
-                        continue
-                self.H[seat] = h ^ bit
-                self.RP -= self.PTS[i]
-                one[0] = i
-                v = self.follow_node(seat, one, 1, i, seat, alpha, beta)
-                self.RP += self.PTS[i]
-                self.H[seat] = h
-                if counted:
-                    self.P[team] -= counted
-                if pend_add:
-                    self.PEND[seat] -= pend_add
+                v = self.lead_forced(seat, i, mm[j], alpha, beta)   # (the marriage, then the card led)
                 if ismax:
                     if v > v_best:
                         v_best = v
@@ -753,8 +715,8 @@ cdef class Kernel:
         self.table.store(key, lo - base, hi - base, best_move)
         return v_best
 
-    cdef int lead_forced(self, int seat, uint64_t restrict, int i, bint marry, int alpha,
-                         int beta) except? -2147483000:
+    cdef int lead_forced(self, int seat, int i, bint marry, int alpha, int beta) except? -2147483000:
+        """``seat`` leads card ``i``, announcing its marriage first when ``marry``: the value."""
         cdef uint64_t h = self.H[seat]
         cdef int team = self.TEAM[seat], counted = 0, pend_add = 0, val, v
         cdef int one[4]
