@@ -184,6 +184,7 @@ def _game_factory(target: str):
         return _attribute(target)(rules, first_dealer, names, **start)
 
     new_game.__doc__ = f"A score keeper ({target.replace(':', '.')}) for a game under ``rules``."
+    new_game.keeper = target       # "module:Class", for game_class
     return new_game
 
 
@@ -236,9 +237,8 @@ def game_class(name: str):
     callable. Both take ``(rules, first_dealer, names, **start)``. Raises ``KeyError`` as
     :func:`get` does."""
     v = get(name)
-    if name in BUILTIN and v.new_game.__doc__ and BUILTIN[name].game.replace(":", ".") in v.new_game.__doc__:
-        return _attribute(BUILTIN[name].game)
-    return v.new_game
+    keeper = getattr(v.new_game, "keeper", None)
+    return _attribute(keeper) if keeper else v.new_game
 
 
 def _shipped(name: str) -> bool:
