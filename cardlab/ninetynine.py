@@ -1199,19 +1199,66 @@ class NinetyNineState(GameState):
         s = self._child(self.last_action)
         s._legal = self._legal
         while s.result is None:
+            if s.phase == "play":
+                s._play_out_cards(choose)
+                break
             legal = s._legal
             if legal is None:
                 legal = s._legal_now()
             action = choose(legal)
             if not _listed(legal, action):   # not the listed object: check it
                 action = s._accept(action, legal)
-            seat = s._to_act
-            if action.kind == "play":
-                s._play(seat, action.card)
-            else:
-                s._do(seat, action)
+            s._do(s._to_act, action)
             s._legal = None
         return s.result
+
+    def _play_out_cards(self, choose) -> None:
+        """The card play of :meth:`playout`, to the end of the deal, in place on this scratch
+        copy: the rules of :meth:`_legal_now` (follow suit [99.follow]) and :meth:`_play` (the
+        trick's winner [99.trick]; scoring), on lists kept in local variables, the state's
+        fields written back only at the end or before a choice that is not a listed action is
+        checked."""
+        plays = _PLAY_BY_CODE
+        suit, eff = self._tab.suit, self._tab.eff
+        trump = self.trump
+        hands = [list(h) for h in self.hands]
+        trick = list(self.trick)
+        tricks = list(self.tricks)
+        won = list(self.tricks_won)
+        leader = self.leader
+        seat = self._to_act
+        legal = self._legal
+        while True:
+            h = hands[seat]
+            if legal is None:
+                if trick:
+                    led = suit[trick[0]]
+                    legal = tuple([plays[c] for c in h if suit[c] == led]) or tuple(map(plays.__getitem__, h))
+                else:
+                    legal = tuple(map(plays.__getitem__, h))
+            action = choose(legal)
+            if True not in map(is_, legal, repeat(action)):   # not the listed object: check it
+                self.hands, self.trick, self.tricks = tuple(map(tuple, hands)), tuple(trick), tuple(tricks)
+                self.tricks_won, self.leader, self._to_act = tuple(won), leader, seat
+                action = self._accept(action, legal)
+            legal = None
+            card = action.card
+            h.remove(card)
+            trick.append(card)
+            if len(trick) < 3:
+                seat = (seat + 1) % 3
+                continue
+            winner = (leader + trick_winner((eff[trick[0]], eff[trick[1]], eff[trick[2]]), trump, TRICK_RULES)) % 3
+            p0, p1, p2 = _PAIRS_FROM[leader]
+            tricks.append(_new_tuple(Trick, (leader, (p0[trick[0]], p1[trick[1]], p2[trick[2]]), winner)))
+            won[winner] += 1
+            trick = []
+            leader = seat = winner
+            if len(tricks) == 9:
+                break
+        self.hands, self.trick, self.tricks = tuple(map(tuple, hands)), (), tuple(tricks)
+        self.tricks_won, self.leader, self._to_act = tuple(won), leader, seat
+        self._score()
 
     def _do(self, seat: int, action: Action) -> None:
         kind = action.kind
