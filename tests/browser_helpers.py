@@ -39,9 +39,24 @@ def open_in_voila(page, server: str, notebook: str) -> None:
     assert response.ok, f"Voila answered {response.status} for {notebook}"
 
 
+# Run All has finished: no code cell is queued or running, the kernel is idle, and every code cell
+# has run (its execution count is back) or one of them failed (which stops the rest).
+_RUN_ALL_DONE = """() => {
+    const nb = window.jupyterapp.shell.currentWidget;
+    if (nb.sessionContext.session?.kernel?.status !== 'idle') return false;
+    const cells = nb.content.widgets.filter(c => c.model.type === 'code');
+    if (cells.some(c => c.model.executionState === 'running')) return false;
+    const failed = cells.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'));
+    const ran = cells.every(c => c.model.executionCount !== null || !c.model.sharedModel.getSource().trim());
+    return failed || ran;
+}"""
+
+
 def run_all_in_lab(page, server: str, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab and Run All Cells once its kernel is idle ("Run All" sent
-    before the session is ready opens a "Select Kernel" dialog and runs nothing)."""
+    """Open ``notebook`` in JupyterLab, clear its stored outputs and Run All Cells once its kernel
+    is idle ("Run All" sent before the session is ready opens a "Select Kernel" dialog and runs
+    nothing); return when the whole notebook has run (or a cell failed), so that the test's clicks
+    never wait in the kernel's queue behind the cells still running."""
     page.set_default_timeout(TIMEOUT)
     found = page.request.get(f"{server}/api/contents/{notebook}?content=0")
     assert found.ok, f"{notebook} is not among the served notebooks ({found.status})"
@@ -55,5 +70,10 @@ def run_all_in_lab(page, server: str, notebook: str) -> None:
     }""")
     page.wait_for_function(
         "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'")
+    # The stored outputs carry execution counts: cleared, a count shows that this run reached the cell.
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function("""() => window.jupyterapp.shell.currentWidget.content.widgets
+        .every(c => c.model.type !== 'code' || c.model.executionCount === null)""")
     page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
     page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
+    page.wait_for_function(_RUN_ALL_DONE, polling=250)

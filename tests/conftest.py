@@ -81,6 +81,21 @@ def pytest_runtest_setup(item):
         _require_chromium()
 
 
+SERVER_LOGS: list[Path] = []  # the running servers' logs (their kernels write there too)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report ends with the tail of each server's log (a kernel's warnings,
+    such as a widget message it could not route, are there and nowhere else)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and item.get_closest_marker("browser"):
+        for log in SERVER_LOGS:
+            if log.exists():
+                report.sections.append((f"server log {log.parent.name}", log.read_text(errors="replace")[-4000:]))
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     _require_chromium()
@@ -128,6 +143,7 @@ def _serve(tmp, argv, probe):
         proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL)
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # ignore *_proxy
+    SERVER_LOGS.append(log_path)
     try:
         deadline = time.monotonic() + 90
         while True:
@@ -142,6 +158,7 @@ def _serve(tmp, argv, probe):
                 time.sleep(0.2)
         yield url
     finally:
+        SERVER_LOGS.remove(log_path)
         proc.terminate()  # the server shuts its kernels down itself
         try:
             proc.wait(timeout=30)
