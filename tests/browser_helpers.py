@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 TIMEOUT = 120_000  # ms; a cold kernel plus Run All on a loaded 2-core machine
+RUN_ALL_TIMEOUT = 300_000  # ms; a whole notebook in JupyterLab (a first matplotlib import builds its font cache)
 
 _ERRORS = re.compile("Traceback|error when executing")
 
@@ -76,4 +77,4 @@ def run_all_in_lab(page, server: str, notebook: str) -> None:
         .every(c => c.model.type !== 'code' || c.model.executionCount === null)""")
     page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
     page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
-    page.wait_for_function(_RUN_ALL_DONE, polling=250)
+    page.wait_for_function(_RUN_ALL_DONE, polling=250, timeout=RUN_ALL_TIMEOUT)
