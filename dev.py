@@ -3,14 +3,16 @@
 
     python3 dev.py lab  [ARGS]   JupyterLab on notebooks/
     python3 dev.py class [ARGS]  the classroom notebook in Voila (exercises, no code; for a projector)
-    python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's tests again on the
-                                 pure-Python path (unless test files are named); exits with pytest's code
+    python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's and Ninety-Nine
+                                 play-out's tests again on the pure-Python path (unless test files are
+                                 named); exits with pytest's code
     python3 dev.py bench [ARGS]  every benchmarks/*.py (ARGS go to each script)
 
 Each command first creates .venv if needed and installs cardlab editable with its extras, using
-uv with --compile-bytecode; the installation compiles the exact solver (or says that the
-pure-Python one is in use). The install is skipped while pyproject.toml, setup.py and the
-solver's Cython source are unchanged since the last one (a stamp file in .venv records them).
+uv with --compile-bytecode; the installation compiles the exact solver and Ninety-Nine's
+play-out (or says that their pure-Python versions are in use). The install is skipped while
+pyproject.toml, setup.py and the Cython sources are unchanged since the last one (a stamp file
+in .venv records them).
 """
 
 import sys
@@ -34,10 +36,10 @@ PY = BIN / "python"
 STAMP = VENV / "cardlab-install-stamp.json"
 CHROMIUM = "/usr/bin/chromium"
 #: Files whose change makes dev.py reinstall cardlab (uv's cache keys in pyproject.toml list the same).
-BUILD_INPUTS = ["pyproject.toml", "setup.py", "cardlab/analysis/_csearch.pyx"]
-#: Tests run a second time on the pure-Python solver (the first run uses the compiled one).
+BUILD_INPUTS = ["pyproject.toml", "setup.py", "cardlab/analysis/_csearch.pyx", "cardlab/_ninetynine_play.pyx"]
+#: Tests run a second time on the pure-Python solver and play-out (the first run uses the compiled ones).
 PURE_PYTHON_TESTS = ["tests/test_analysis_solver.py", "tests/test_analysis_questions.py",
-                     "tests/test_analysis_variants.py"]
+                     "tests/test_analysis_variants.py", "tests/test_ninetynine_speed_consistency.py"]
 
 
 def step(msg):
@@ -72,19 +74,23 @@ def setup(extras):
         run(PY, "-m", "pip", "install", "-q", "uv")
     run(uv, "pip", "install", "--python", PY, "--compile-bytecode", "-e", f".[{','.join(extras)}]")
     STAMP.write_text(json.dumps({"pyproject": digest, "extras": sorted(extras)}) + "\n")
-    report_solver()
+    report_compiled()
 
 
-def report_solver():
-    """Say which exact solver the installation gave: the compiled one, or the pure-Python one
-    (same answers, slower) when the C extension could not be built."""
-    out = subprocess.run([str(PY), "-c", "from cardlab.analysis import solver; print(solver._COMPILED is not None)"],
-                         capture_output=True, text=True)
-    if out.stdout.strip() == "True":
-        step("exact solver: compiled (cardlab/analysis/_csearch)")
+def report_compiled():
+    """Say which compiled parts the installation gave (the exact solver's search, Ninety-Nine's
+    play-out), or that their pure-Python versions (same answers, slower) are in use because the
+    C extensions could not be built."""
+    probe = ("from cardlab.analysis import solver; from cardlab import ninetynine; "
+             "print(solver._COMPILED is not None, ninetynine._PLAYOUT_COMPILED is not None)")
+    out = subprocess.run([str(PY), "-c", probe], capture_output=True, text=True).stdout.split()
+    if out == ["True", "True"]:
+        step("compiled: the exact solver (cardlab/analysis/_csearch) and Ninety-Nine's play-out "
+             "(cardlab/_ninetynine_play)")
     else:
-        step("note: the compiled solver was not built (is a C compiler installed? e.g. sudo apt-get install gcc "
-             "python3-dev), so the pure-Python solver is in use: the same answers, 16-44 times slower")
+        step("note: the C extensions were not built (is a C compiler installed? e.g. sudo apt-get install gcc "
+             "python3-dev), so the pure-Python solver and play-out are in use: the same answers; the solver "
+             "16-44 times slower, Ninety-Nine's play-out about 2 times")
 
 
 def lab(args):
@@ -117,8 +123,9 @@ def test(args):
     rc = subprocess.call(list(map(str, cmd)))
     if rc != 0 or any(os.path.exists(a.split("::")[0]) for a in args if not a.startswith("-")):
         return rc   # a failure, or the tests named on the command line: one run only
-    # the exact solver has two paths (compiled, pure Python): run its tests on the other one too
-    step("the solver tests again on the pure-Python path (CARDLAB_PURE_PYTHON=1)")
+    # the exact solver and Ninety-Nine's play-out have two paths (compiled, pure Python): run their
+    # tests on the other one too
+    step("the solver and play-out tests again on the pure-Python path (CARDLAB_PURE_PYTHON=1)")
     env = dict(os.environ, CARDLAB_PURE_PYTHON="1")
     cmd = [PY, "-m", "pytest", "--basetemp=.pytest-tmp", "-q", *PURE_PYTHON_TESTS]
     step(shlex.join(map(str, cmd)))

@@ -1,8 +1,10 @@
-"""Build of cardlab's optional compiled search (cardlab/analysis/_csearch.pyx, Cython).
+"""Build of cardlab's two optional C extensions (Cython): the exact solver's search
+(cardlab/analysis/_csearch.pyx) and Ninety-Nine's play-out card loop (cardlab/_ninetynine_play.pyx).
 
-Everything else is in pyproject.toml. The extension is optional: where it cannot be built (no C
-compiler, no Python headers), installation goes on and cardlab uses its pure-Python solver
-(``cardlab.analysis.solver.KERNEL == "python"``), saying so here.
+Everything else is in pyproject.toml. The extensions are optional: where they cannot be built (no
+C compiler, no Python headers), installation goes on and cardlab uses the same code in pure
+Python (``cardlab.analysis.solver.KERNEL == "python"``,
+``cardlab.ninetynine.PLAYOUT_KERNEL == "python"``), saying so here.
 """
 
 import sys
@@ -17,7 +19,7 @@ except ImportError:  # Cython comes with the build requirements; without it, no 
 
 
 class OptionalBuildExt(build_ext):
-    """build_ext that warns instead of failing: the pure-Python solver stays usable."""
+    """build_ext that warns instead of failing: the pure-Python code stays usable."""
 
     def run(self):
         try:
@@ -33,15 +35,16 @@ class OptionalBuildExt(build_ext):
 
     @staticmethod
     def _skip(exc):
-        print(f"WARNING: cardlab's compiled solver was not built ({exc}); the pure-Python solver is in use "
+        print(f"WARNING: a compiled part of cardlab was not built ({exc}); its pure-Python version is in use "
               f"(same answers, slower).", file=sys.stderr)
 
 
 ext_modules = []
 if cythonize is not None:
-    ext_modules = cythonize(["cardlab/analysis/_csearch.pyx"], language_level=3, quiet=True)
+    ext_modules = cythonize(["cardlab/analysis/_csearch.pyx", "cardlab/_ninetynine_play.pyx"], language_level=3,
+                            quiet=True)
 else:
-    print("WARNING: Cython is not available, so cardlab's compiled solver is not built; the pure-Python "
-          "solver is in use (same answers, slower).", file=sys.stderr)
+    print("WARNING: Cython is not available, so cardlab's compiled solver and play-out are not built; their "
+          "pure-Python versions are in use (same answers, slower).", file=sys.stderr)
 
 setup(ext_modules=ext_modules, cmdclass={"build_ext": OptionalBuildExt})

@@ -2,7 +2,8 @@
 
 Both games are three-player exact-bid trick-taking games on a 36-card pack with 9 tricks:
 cardlab's Ninety-Nine (classic rules: deal, three bid cards each, the premium round, 9 tricks;
-every choice at random) through the public state API and through ``playout()``; OpenSpiel's
+every choice at random) through the public state API and through ``playout()`` (its card play
+compiled, and again on the pure-Python loop: ``PLAYOUT_KERNEL = "python"``); OpenSpiel's
 ``oh_hell`` (C++, driven from Python: ``players=3, num_suits=4, num_cards_per_suit=9,
 num_tricks_fixed=9``; its chance events, the deal card by card and the trump card, sampled from
 ``chance_outcomes()``; every decision at random). Each run plays ``--deals`` deals with the same
@@ -46,14 +47,26 @@ def cardlab_loops(deals: int, seed: int):
                 s = s.apply(rng.choice(s.legal_actions()))
         return time.perf_counter() - t0
 
-    def playout():
-        rng = random.Random(seed)
-        t0 = time.perf_counter()
-        for k in range(seed, seed + deals):
-            nn.deal(nn.CLASSIC, dealer=k % 3, seed=k).playout(rng.choice)
-        return time.perf_counter() - t0
+    def playout(kernel=None):
+        def run():
+            saved = getattr(nn, "PLAYOUT_KERNEL", None)
+            if kernel is not None:
+                nn.PLAYOUT_KERNEL = kernel
+            try:
+                rng = random.Random(seed)
+                t0 = time.perf_counter()
+                for k in range(seed, seed + deals):
+                    nn.deal(nn.CLASSIC, dealer=k % 3, seed=k).playout(rng.choice)
+                return time.perf_counter() - t0
+            finally:
+                if saved is not None:
+                    nn.PLAYOUT_KERNEL = saved
+        return run
 
-    return [("Ninety-Nine, state API", api), ("Ninety-Nine, playout()", playout)]
+    loops = [("Ninety-Nine, state API", api), ("Ninety-Nine, playout()", playout())]
+    if getattr(nn, "PLAYOUT_KERNEL", "python") == "compiled":   # code before the compiled loop has none
+        loops.append(("Ninety-Nine, playout(), Python", playout("python")))
+    return loops
 
 
 def oh_hell_loop(deals: int, seed: int):
@@ -113,16 +126,21 @@ def main(argv=None) -> int:
     for _, fn in loops:        # warm-up
         fn()
     rates = {name: [] for name, _ in loops}
+    cpu = wall = 0.0
     for _ in range(args.runs):
         for name, fn in loops:
+            c0, w0 = time.process_time(), time.perf_counter()
             rates[name].append(args.deals / fn())
+            cpu, wall = cpu + time.process_time() - c0, wall + time.perf_counter() - w0
     print(f"Random complete deals per second, {args.deals:,} deals, {args.runs} runs: median (min–max)")
     base = statistics.median(rates[peer[0]]) if peer else None
     for name, xs in rates.items():
         ratio = f"   {statistics.median(xs) / base:.2f}× oh_hell" if base else ""
-        print(f"   {name:28} {spread(xs)}{ratio}")
+        print(f"   {name:31} {spread(xs)}{ratio}")
     if peer is None:
         print("   OpenSpiel's oh_hell: not measured (pyspiel not importable; install the bench extra)")
+    if cpu < 0.95 * wall:
+        print(f"   warning: the timed loops got {cpu / wall:.0%} of a CPU (a busy machine): the figures vary more")
 
     if args.compare_with:
         print()
@@ -135,9 +153,9 @@ def main(argv=None) -> int:
                                       "--seed", str(args.seed)], capture_output=True, text=True, env=env, check=True)
                 for name, rate in json.loads(out.stdout).items():
                     got[label].setdefault(name, []).append(rate)
-        for name in got["this code"]:
+        for name in [n for n in got["this code"] if n in got["before"]]:
             b, a = got["before"][name], got["this code"][name]
-            print(f"   {name:28} before {spread(b)}   now {spread(a)}   "
+            print(f"   {name:31} before {spread(b)}   now {spread(a)}   "
                   f"{statistics.median(a) / statistics.median(b):.2f}×")
     return 0
 

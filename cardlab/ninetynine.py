@@ -64,6 +64,7 @@ from itertools import combinations, repeat
 from operator import is_
 from typing import ClassVar, Literal, NamedTuple, Sequence
 
+from . import _compiled
 from .actions import Action, action_text, play, read_words
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
@@ -1212,11 +1213,23 @@ class NinetyNineState(GameState):
             s._legal = None
         return s.result
 
-    def _play_out_cards(self, choose) -> None:
+    def _play_out_cards(self, choose, kernel: str | None = None) -> None:
         """The card play of :meth:`playout`, to the end of the deal, in place on this scratch
-        copy: the rules of :meth:`_legal_now` (follow suit [99.follow]) and :meth:`_play` (the
-        trick's winner [99.trick]; scoring), on lists kept in local variables, the state's
-        fields written back only at the end or before a choice that is not a listed action is
+        copy, then the score: the compiled loop (:mod:`cardlab._ninetynine_play`) or
+        :meth:`_play_out_cards_python`, as ``kernel`` (None: :data:`PLAYOUT_KERNEL`) says."""
+        compiled = _playout_module(kernel)
+        if compiled is None:
+            self._play_out_cards_python(choose)
+        else:
+            compiled.play_out_cards(self, choose, _PLAY_BY_CODE, _CARD_BY_CODE, _STRENGTH, _PAIRS_FROM,
+                                    _new_trick)
+        self._score()
+
+    def _play_out_cards_python(self, choose) -> None:
+        """The card play of :meth:`playout` in Python, to the last trick, in place on this
+        scratch copy: the rules of :meth:`_legal_now` (follow suit [99.follow]) and :meth:`_play`
+        (the trick's winner [99.trick]), on lists kept in local variables, the state's fields
+        written back only at the end or before a choice that is not a listed action is
         checked."""
         plays = _PLAY_BY_CODE
         suit, eff = self._tab.suit, self._tab.eff
@@ -1258,7 +1271,6 @@ class NinetyNineState(GameState):
                 break
         self.hands, self.trick, self.tricks = tuple(map(tuple, hands)), (), tuple(tricks)
         self.tricks_won, self.leader, self._to_act = tuple(won), leader, seat
-        self._score()
 
     def _do(self, seat: int, action: Action) -> None:
         kind = action.kind
@@ -1411,6 +1423,26 @@ def _put(t: tuple, i: int, v) -> tuple:
 
 
 _new_tuple = tuple.__new__
+#: ``_CARD_BY_CODE[code]`` is the card of a code (None where a code is no card).
+_CARD_BY_CODE: tuple = tuple(Card._table.get(i) for i in range(80))
+
+
+def _new_trick(leader: int, cards: tuple, winner: int) -> Trick:
+    return _new_tuple(Trick, (leader, cards, winner))
+
+
+_PLAYOUT_COMPILED = _compiled.load("cardlab._ninetynine_play")
+
+#: Which card-play loop :meth:`NinetyNineState.playout` runs: ``"compiled"`` (the C extension
+#: :mod:`cardlab._ninetynine_play`, built at installation with the compiled solver) or
+#: ``"python"`` (no extension, or ``CARDLAB_PURE_PYTHON=1``). Both give the same results.
+PLAYOUT_KERNEL = _compiled.default_kernel(_PLAYOUT_COMPILED)
+
+
+def _playout_module(kernel: str | None):
+    """The compiled module for ``kernel`` (None: :data:`PLAYOUT_KERNEL`), or None for Python.
+    Raises ``ValueError`` for another name, ``ImportError`` for "compiled" without the extension."""
+    return _compiled.pick(kernel, PLAYOUT_KERNEL, _PLAYOUT_COMPILED, "the compiled play-out (cardlab._ninetynine_play)")
 #: ``_PAIRS[seat][code]`` is the pair ``(seat, card)`` of a completed Trick, shared by every trick.
 _PAIRS = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i in range(80)) for seat in range(3))
 #: The pair tables of the first, second and third card of a trick led by each seat.

@@ -37,12 +37,12 @@ the 2 of being gone out on).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from time import perf_counter
 from typing import Callable, Sequence
 
+from .. import _compiled
 from ..cards import Card, Suit
 from ..tricks import TrickRules
 
@@ -55,35 +55,18 @@ INF = 10 ** 9
 _COMPILED_TABLE = "cardlab.analysis._csearch.Table"
 
 
-def _load_compiled():
-    try:
-        from . import _csearch
-    except ImportError:
-        return None
-    return _csearch
-
-
-_COMPILED = _load_compiled()
+_COMPILED = _compiled.load("cardlab.analysis._csearch")
 
 #: Which search :class:`Solver` uses by default: ``"compiled"`` (the C extension
 #: :mod:`cardlab.analysis._csearch`, built at installation) or ``"python"`` (no extension, or
 #: the environment variable ``CARDLAB_PURE_PYTHON=1``). Both give the same values.
-KERNEL = "compiled" if _COMPILED is not None and os.environ.get("CARDLAB_PURE_PYTHON") != "1" else "python"
+KERNEL = _compiled.default_kernel(_COMPILED)
 
 
 def _compiled_module(kernel: str | None):
     """The compiled module to use for ``kernel`` (None: :data:`KERNEL`), or None for Python.
     Raises ``ValueError`` for another name, ``ImportError`` for "compiled" without the extension."""
-    if kernel is None:
-        kernel = KERNEL
-    if kernel == "python":
-        return None
-    if kernel != "compiled":
-        raise ValueError(f"kernel is 'compiled', 'python' or None, not {kernel!r}")
-    if _COMPILED is None:
-        raise ImportError("the compiled solver (cardlab.analysis._csearch) is not built: reinstall cardlab with a C "
-                          "compiler, or use kernel='python'")
-    return _COMPILED
+    return _compiled.pick(kernel, KERNEL, _COMPILED, "the compiled solver (cardlab.analysis._csearch)")
 
 #: Bits of each suit (16 per suit).
 SUIT_MASK: tuple[int, ...] = tuple(0xFFFF << (16 * s) for s in range(4))
