@@ -84,13 +84,15 @@ def report_compiled():
     probe = ("from cardlab.analysis import solver; from cardlab import ninetynine; "
              "print(solver._COMPILED is not None, ninetynine._PLAYOUT_COMPILED is not None)")
     out = subprocess.run([str(PY), "-c", probe], capture_output=True, text=True).stdout.split()
-    if out == ["True", "True"]:
-        step("compiled: the exact solver (cardlab/analysis/_csearch) and Ninety-Nine's play-out "
-             "(cardlab/_ninetynine_play)")
-    else:
-        step("note: the C extensions were not built (is a C compiler installed? e.g. sudo apt-get install gcc "
-             "python3-dev), so the pure-Python solver and play-out are in use: the same answers; the solver "
-             "16-44 times slower, Ninety-Nine's play-out about 2 times")
+    parts = [("the exact solver (cardlab/analysis/_csearch)", "16-44 times slower"),
+             ("Ninety-Nine's play-out (cardlab/_ninetynine_play)", "about 2 times slower")]
+    built = [name for (name, _), ok in zip(parts, out) if ok == "True"]
+    missing = [f"{name}: the same answers, {cost}" for (name, cost), ok in zip(parts, out + [""] * 2) if ok != "True"]
+    if built:
+        step("compiled: " + " and ".join(built))
+    if missing:
+        step("note: not compiled (is a C compiler installed? e.g. sudo apt-get install gcc python3-dev), so the "
+             "pure-Python version is in use for " + "; ".join(missing))
 
 
 def lab(args):

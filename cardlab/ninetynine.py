@@ -1443,6 +1443,8 @@ def _playout_module(kernel: str | None):
     """The compiled module for ``kernel`` (None: :data:`PLAYOUT_KERNEL`), or None for Python.
     Raises ``ValueError`` for another name, ``ImportError`` for "compiled" without the extension."""
     return _compiled.pick(kernel, PLAYOUT_KERNEL, _PLAYOUT_COMPILED, "the compiled play-out (cardlab._ninetynine_play)")
+
+
 #: ``_PAIRS[seat][code]`` is the pair ``(seat, card)`` of a completed Trick, shared by every trick.
 _PAIRS = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i in range(80)) for seat in range(3))
 #: The pair tables of the first, second and third card of a trick led by each seat.

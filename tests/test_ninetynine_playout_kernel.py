@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 
 import pytest
+from kernel_helpers import kernel_in_subprocess
 from test_ninetynine_speed_consistency import RULE_SETS
 
 from cardlab import ninetynine as nn
@@ -150,16 +149,9 @@ def test_an_unknown_kernel_is_refused():
         s._play_out_cards(random.choice, kernel="fortran")
 
 
-def _kernel_in_subprocess(env_extra):
-    env = dict(os.environ, **env_extra)
-    out = subprocess.run([sys.executable, "-c", "from cardlab import ninetynine; print(ninetynine.PLAYOUT_KERNEL)"],
-                         capture_output=True, text=True, env=env, check=True)
-    return out.stdout.strip()
-
-
 def test_cardlab_pure_python_forces_the_python_loop():
-    assert _kernel_in_subprocess({"CARDLAB_PURE_PYTHON": "1"}) == "python"
-    assert _kernel_in_subprocess({"CARDLAB_PURE_PYTHON": "0"}) == ("compiled" if COMPILED else "python")
+    assert kernel_in_subprocess("cardlab.ninetynine", "PLAYOUT_KERNEL", {"CARDLAB_PURE_PYTHON": "1"}) == "python"
+    assert kernel_in_subprocess("cardlab.ninetynine", "PLAYOUT_KERNEL", {"CARDLAB_PURE_PYTHON": "0"}) == ("compiled" if COMPILED else "python")
 
 
 @pytest.mark.skipif(os.environ.get("CARDLAB_REQUIRE_COMPILED") != "1", reason="CI only (CARDLAB_REQUIRE_COMPILED=1)")

@@ -8,11 +8,10 @@ More positions: CARDLAB_DIFF_POSITIONS=2000 (per variant and preset; default 200
 
 import os
 import random
-import subprocess
-import sys
 import time
 
 import pytest
+from kernel_helpers import kernel_in_subprocess
 
 from cardlab import variants
 from cardlab.analysis import adapters, solve
@@ -114,16 +113,9 @@ def test_an_unknown_kernel_is_refused():
         Solver(None, kernel="fortran")   # the name is checked before the spec is read
 
 
-def _kernel_in_subprocess(env_extra):
-    env = dict(os.environ, **env_extra)
-    out = subprocess.run([sys.executable, "-c", "from cardlab.analysis import solver; print(solver.KERNEL)"],
-                         capture_output=True, text=True, env=env, check=True)
-    return out.stdout.strip()
-
-
 def test_cardlab_pure_python_forces_the_python_solver():
-    assert _kernel_in_subprocess({"CARDLAB_PURE_PYTHON": "1"}) == "python"
-    assert _kernel_in_subprocess({"CARDLAB_PURE_PYTHON": "0"}) == ("compiled" if _COMPILED is not None else "python")
+    assert kernel_in_subprocess("cardlab.analysis.solver", "KERNEL", {"CARDLAB_PURE_PYTHON": "1"}) == "python"
+    assert kernel_in_subprocess("cardlab.analysis.solver", "KERNEL", {"CARDLAB_PURE_PYTHON": "0"}) == ("compiled" if _COMPILED is not None else "python")
 
 
 @pytest.mark.skipif(os.environ.get("CARDLAB_REQUIRE_COMPILED") != "1", reason="CI only (CARDLAB_REQUIRE_COMPILED=1)")

@@ -68,6 +68,7 @@ def _compiled_module(kernel: str | None):
     Raises ``ValueError`` for another name, ``ImportError`` for "compiled" without the extension."""
     return _compiled.pick(kernel, KERNEL, _COMPILED, "the compiled solver (cardlab.analysis._csearch)")
 
+
 #: Bits of each suit (16 per suit).
 SUIT_MASK: tuple[int, ...] = tuple(0xFFFF << (16 * s) for s in range(4))
 # bits of the same suit above bit i
