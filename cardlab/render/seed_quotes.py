@@ -155,7 +155,9 @@ QUOTES: dict[str, tuple[tuple[str, str], ...]] = {
          'each player has a hand of seven cards.'),
     ),
     '501.dealer': (
-        ('P501', 'The turn to deal passes to the left after each hand.'),
+        ('P501',
+         'The turn to deal passes to the left after each hand. … the cards are thrown in without play '
+         'and the next player shuffles and deals.'),
     ),
     '501.follow': (
         ('P501', 'Players must follow suit if they can.'),
@@ -230,7 +232,7 @@ QUOTES: dict[str, tuple[tuple[str, str], ...]] = {
          'win the trick). A player who has no card of the suit led and no trumps may play any card.'),
     ),
     '501.turn': (
-        ('P501', 'The deal, bidding and play are clockwise.'),
+        ('P501', 'At their turn to speak, players may either pass or bid. … takes no further part in the hand.'),
     ),
     '99.bid': (
         ('E2',
