@@ -209,3 +209,19 @@ def test_the_why_of_the_score_is_checked_too():
                 ex.check(gp)
             with pytest.raises(CardlabError):
                 ex.check((gp, "because"))
+
+
+def test_eight_question_when_both_pairs_score():
+    """A hand where both pairs score (three nines for one, the play for the other) is asked about
+    too, as long as no eight is won in it (a won eight starts both pairs' new eights, wiping the
+    other pair's pips); the answer is the asked pair's own awards [m4.eight]."""
+    found = []
+    for seed in range(200):
+        ex = make_exercise("mariage-4", "eight", seed, "literal")
+        awards = ex.state.result.awards
+        if len({aw.pair for aw in awards}) > 1:
+            pair = 0 if f"do {ex.state.names[0]} & {ex.state.names[2]} uncover" in ex.question else 1
+            assert ex.expected == sum(aw.points for aw in awards if aw.pair == pair) < ex.state.rules.pips
+            assert ex.check(ex.expected).right and not ex.check(ex.expected + 1).right
+            found.append(seed)
+    assert found, "no hand where both pairs score among 200 seeds"

@@ -540,11 +540,13 @@ def _build_eight(variant, steps, rng):
 
     end = steps[-1][2]
     res = end.result
-    if res.redeal or len({aw.pair for aw in res.awards}) > 1:   # one pair scores: no eight lost to the other
+    if res.redeal:
         return None
     pair = rng.randrange(2)
     game = EightGame(end.rules, end.dealer, end.names)
     notes = game.add_awards(res.awards)
+    if len({aw.pair for aw in res.awards}) > 1 and game.last_finished is not None:
+        return None   # both pairs score and an eight is won: the new eights wipe the other pair's pips [m4.eight]
     size = end.rules.pips
     expected = game.won[pair] * size + game.eights[pair].pips
     pair_name = f"{end.names[pair]} & {end.names[pair + 2]}"
