@@ -2,7 +2,8 @@
 """Set up the dev environment and run things. Needs only Python 3.11+ (standard library).
 
     python3 dev.py lab  [ARGS]   JupyterLab on notebooks/
-    python3 dev.py class [ARGS]  the classroom notebook in Voila (exercises, no code; for a projector)
+    python3 dev.py class [ARGS]  the classroom notebook in Voila (exercises, no code; for a projector),
+                                 after writing the printable rules sheets to docs/rules/
     python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's and Ninety-Nine
                                  play-out's tests again on the pure-Python path (unless test files are
                                  named); exits with pytest's code
@@ -110,6 +111,9 @@ def lab(args):
 
 def classroom(args):
     setup(["notebooks", "test"])
+    # the printable rules sheets (one A4 page per variant), fresh from the RULES tables
+    run(PY, "tools/make_rules_sheets.py")
+    step("rules sheets to print from a browser (one A4 page each): docs/rules/<variant>.html")
     cmd = [str(PY), "-m", "voila", "notebooks/classroom.ipynb", *args]
     step(shlex.join(cmd))
     os.execv(cmd[0], cmd)

@@ -82,14 +82,14 @@ def test_the_sheet_quotes_the_seed_under_the_rule(name):
     html = rules_sheet_html(name)
     rules = importlib.import_module(variants.get(name).module).RULES
     for rid in rules:
-        row = html[html.index(f">{rid}<"):]
-        row = row[:row.index("</tr>")]
+        row = html[html.index(f'id="rule-{rid}"'):]
+        row = row[:row.index("</div>")]
         for src, text in QUOTES.get(rid, ()):
             assert f"“{escape(text)}” <span class=\"cardlab-quote-source\">— {src}</span>" in row
     if any(rid in QUOTES for rid in rules):
-        assert "quoted above" in html
+        assert "(quoted: " in html
         bare = rules_sheet_html(name, quotes=False)       # a shorter handout without the passages
-        assert 'class="cardlab-rule-quote"' not in bare and "quoted above" not in bare
+        assert 'class="cardlab-rule-quote"' not in bare and "(quoted: " not in bare
         assert all(f">{rid}<" in bare for rid in rules)
 
 
