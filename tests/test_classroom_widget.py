@@ -118,7 +118,8 @@ def test_one_card_size_setting_is_honoured_by_every_table_drawing():
     assert "cardlab-zoom" not in variants.get("sixty-six").deal(seed=1)._repr_html_()
 
 
-@pytest.mark.parametrize("code", ["66-santase-score-4", "m3-russian-score-4", "501-pagat-scores-4", "m4-russian-eight-4"])
+@pytest.mark.parametrize("code", ["66-santase-score-4", "m3-russian-score-4", "501-pagat-scores-4", "99-classic-scores-4",
+                                  "99-revised-scores-4", "m4-russian-eight-4"])
 def test_the_students_view_does_not_show_the_result_that_answers_the_question(code):
     student = ExerciseWidget(code, count=1)
     teacher = ExerciseWidget(code, count=1, teacher=True)

@@ -15,10 +15,10 @@ kind        question                                            answer       var
 ``legal``   which cards may X play here?                        set of cards all
 ``trick``   X plays C: who wins this trick?                     a seat       all
 ``points``  how many card points has X now?                     card points  all but ninety-nine
-``marriage``may X announce the marriage in S now?               yes / no     sixty-six, 501, mariage-3
+``marriage``may X announce the marriage in S now?               yes / no     all but ninety-nine
 ``bid``     what bid do these three bid cards make?             tricks       ninety-nine
-``score``   how many game points does this hand score?          game points  sixty-six, mariage-3
-``scores``  how does each score change after this 501 hand?     one per seat russian-501
+``score``   how many game points does this hand score, and why? game points  sixty-six, mariage-3
+``scores``  what does each player score with this hand?         one per seat russian-501, ninety-nine
 ``redeal``  X claims a redeal for R: does the claim hold?       yes / no     mariage-4
 ``eight``   how many pips does this pair uncover on the eight?  pips         mariage-4
 =========== =================================================== ============ =========================
@@ -86,10 +86,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     "legal": ("sixty-six", "russian-501", "ninety-nine", "mariage-3", "mariage-4"),
     "trick": ("sixty-six", "russian-501", "ninety-nine", "mariage-3", "mariage-4"),
     "points": ("sixty-six", "russian-501", "mariage-3", "mariage-4"),
-    "marriage": ("sixty-six", "russian-501", "mariage-3"),
+    "marriage": ("sixty-six", "russian-501", "mariage-3", "mariage-4"),
     "bid": ("ninety-nine",),
     "score": ("sixty-six", "mariage-3"),
-    "scores": ("russian-501",),
+    "scores": ("russian-501", "ninety-nine"),
     "redeal": ("mariage-4",),
     "eight": ("mariage-4",),
 }
@@ -299,8 +299,9 @@ class Exercise:
             return str(self.state.names[e])
         if self.answer_form == "yesno":
             return "yes" if e else "no"
-        if self.answer_form == "numbers":
-            return ", ".join(f"{self.state.names[i]} {x:+d}" for i, x in enumerate(e))
+        if self.answer_form == "numbers":   # 501's are changes of a score counted down, signed
+            sign = "+d" if self.variant == "russian-501" else "d"
+            return ", ".join(f"{self.state.names[i]} {x:{sign}}" for i, x in enumerate(e))
         if self.answer_form == "score":
             return f"{e[0]}: {SCORE_REASONS[self.variant][e[1]]}"
         return str(e)
@@ -334,12 +335,14 @@ def _judge_legal(ex: Exercise, answer: Any) -> Verdict:
                           f"{ex.answer_text()}. " + "; ".join(parts) + ". " + ex._why, tuple(rules))
 
 
-def _random_hand(v, rules, rng: random.Random):
-    """States of one hand dealt from a seed and played at random: a list of (state, action, next)."""
+def _random_hand(v, rules, rng: random.Random, prefer: Callable | None = None):
+    """States of one hand dealt from a seed and played at random: a list of (state, action, next).
+    ``prefer(state, actions)``, if given, narrows the choice where it returns any action."""
     s = v.deal(rules, rng.randrange(v.players), seed=rng.randrange(2 ** 31))
     steps = []
     while s.to_act is not None:
-        a = rng.choice(s.legal_actions())
+        actions = s.legal_actions()
+        a = rng.choice((prefer(s, actions) if prefer else None) or actions)
         n = s.apply(a)
         steps.append((s, a, n))
         s = n
@@ -501,6 +504,13 @@ def _judge_score(ex: Exercise, answer: Any) -> Verdict:
 def _build_scores(variant, steps, rng):
     end = steps[-1][2]
     res = end.result
+    if variant == "ninety-nine":
+        rules = ["99.score"] + (["99.premium.score"] if res.premium else [])
+        bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
+        q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
+             f"seat, " + ", ".join(map(str, end.names)) + ".")
+        why = res.explanation[0].upper() + res.explanation[1:] + f". {_rule_text(variant, '99.score')}"
+        return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules))
     expected = tuple(res.changes)
     rules = ["501.score"]
     if getattr(res, "blind", False):
@@ -562,6 +572,19 @@ _BUILDERS = {"legal": _build_legal, "trick": _build_trick, "points": _build_poin
              "eight": _build_eight}
 
 
+def _pass_the_contracts(state, actions):
+    """Four-player Mariage's ordinary game: every player passes the contracts (five, six, fur coat,
+    suit) and three nines, as most hands go; a random choice there mostly ends in a contract,
+    where there are no marriages [m4.contract]."""
+    if state.phase == "announce":
+        return [a for a in actions if a.kind == "pass"]
+    return None
+
+
+#: How the random hands of a kind are played where plain random choice rarely reaches its positions.
+_PREFER: dict[tuple[str, str], Callable] = {("mariage-4", "marriage"): _pass_the_contracts}
+
+
 def make_exercise(variant: str, kind: str, seed: int, preset: str | None = None) -> Exercise:
     """One exercise of ``kind`` for ``variant`` (registry name) under rule preset ``preset``
     (default: the variant's first), the same for the same arguments. Raises ``ValueError`` for
@@ -572,8 +595,9 @@ def make_exercise(variant: str, kind: str, seed: int, preset: str | None = None)
         raise CodeError(f"{v.title} has no exercise {kind!r}; it has {', '.join(kinds_for(variant))}", 0, "kinds")
     rules = v.presets[preset] if preset is not None else v.default_rules
     rng = random.Random(f"{variant}/{preset}/{kind}/{seed}")
+    prefer = _PREFER.get((variant, kind))
     for _ in range(500):
-        ex = _BUILDERS[kind](variant, _random_hand(v, rules, rng), rng)
+        ex = _BUILDERS[kind](variant, _random_hand(v, rules, rng, prefer), rng)
         if ex is not None:
             return ex
     raise CardlabError(f"no position for {kind!r} found in 500 random hands of {v.title}")  # pragma: no cover
