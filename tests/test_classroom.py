@@ -53,8 +53,14 @@ def _engine_answer(ex):
         return bid_value(s.bid_cards[ex.seat], joker_as=s.joker_as, wild=s.rules.wild)
     if ex.kind == "score":
         return s.result.returns[s.result.winner], s.result.reason
-    if ex.kind == "scores":
+    if ex.kind == "scores" and ex.variant == "ninety-nine":
         return tuple(s.result.returns)
+    if ex.kind == "scores":     # 501: the scores after the hand, the "100 or less" rule worked out here
+        res, low = s.result, s.rules.protect_threshold
+        assert len(ex.start) == len(s.names) and all(1 <= x <= s.rules.start_score for x in ex.start)
+        assert str(ex.start[0]) in ex.question
+        return tuple(x if (res.bidder is not None and seat != res.bidder and d < 0 and low is not None and x <= low)
+                     else x + d for seat, (x, d) in enumerate(zip(ex.start, res.changes)))
     if ex.kind == "redeal":
         what = next(k for k in ("points", "nines", "trumps") if k in ex.question.split("for ", 1)[1][:40]
                     or (k == "points" and "card points" in ex.question) or (k == "nines" and "four nines" in ex.question))

@@ -18,7 +18,7 @@ kind        question                                            answer       var
 ``marriage``may X announce the marriage in S now?               yes / no     all but ninety-nine
 ``bid``     what bid do these three bid cards make?             tricks       ninety-nine
 ``score``   how many game points does this hand score, and why? game points  sixty-six, mariage-3
-``scores``  what does each player score with this hand?         one per seat russian-501, ninety-nine
+``scores``  what is each score after this hand?                  one per seat russian-501, ninety-nine
 ``redeal``  X claims a redeal for R: does the claim hold?       yes / no     mariage-4
 ``eight``   how many pips does this pair uncover on the eight?  pips         mariage-4
 =========== =================================================== ============ =========================
@@ -251,6 +251,9 @@ class Exercise:
         key of :data:`SCORE_REASONS` (``score``), a bool (``marriage``).
     answer_form : str
         ``"cards"``, ``"seat"``, ``"number"``, ``"numbers"``, ``"score"`` or ``"yesno"``.
+    start : tuple of int or None
+        The standing before the hand where the question depends on it: 501's scores before the
+        hand (``scores``: the answer is the scores after it, the "100 or less" rule applied).
     """
 
     variant: str
@@ -263,6 +266,7 @@ class Exercise:
     _why: str = field(default="", repr=False)
     _rules: tuple = field(default=(), repr=False)
     _judge: Callable | None = field(default=None, repr=False, compare=False)
+    start: Any = None
 
     def check(self, answer: Any) -> Verdict:
         """Check ``answer`` (in :attr:`answer_form`: cards as a set of Card or text such as
@@ -299,9 +303,8 @@ class Exercise:
             return str(self.state.names[e])
         if self.answer_form == "yesno":
             return "yes" if e else "no"
-        if self.answer_form == "numbers":   # 501's are changes of a score counted down, signed
-            sign = "+d" if self.variant == "russian-501" else "d"
-            return ", ".join(f"{self.state.names[i]} {x:{sign}}" for i, x in enumerate(e))
+        if self.answer_form == "numbers":
+            return ", ".join(f"{self.state.names[i]} {x}" for i, x in enumerate(e))
         if self.answer_form == "score":
             return f"{e[0]}: {SCORE_REASONS[self.variant][e[1]]}"
         return str(e)
@@ -511,15 +514,40 @@ def _build_scores(variant, steps, rng):
              f"seat, " + ", ".join(map(str, end.names)) + ".")
         why = res.explanation[0].upper() + res.explanation[1:] + f". {_rule_text(variant, '99.score')}"
         return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules))
-    expected = tuple(res.changes)
+    return _build_scores_501(variant, end, rng)
+
+
+def _standing_501(rules, seats: int, rng) -> tuple:
+    """Scores before a 501 hand: each seat's from 1 to the start score, one in four at or under
+    the "100 or less" threshold, so that the rule comes up often [501.protect]."""
+    top, low = rules.start_score, rules.protect_threshold
+    return tuple(rng.randint(1, low) if low and rng.random() < 0.25 else rng.randint((low or 0) + 1, top)
+                 for _ in range(seats))
+
+
+def _build_scores_501(variant, end, rng):
+    from ..russian501_game import Russian501Game
+
+    res = end.result
+    before = _standing_501(end.rules, len(end.names), rng)
+    game = Russian501Game(end.rules, end.dealer, end.names, scores=before)
+    notes = game.add(end)["note"]
+    expected = tuple(game.scores)
     rules = ["501.score"]
     if getattr(res, "blind", False):
         rules.append("501.score.blind")
     if res.outcome == "conceded" or "conced" in res.explanation:
         rules.append("501.concede")
-    q = ("The hand is over. By how much does each score change (501 is scored down: a negative number "
-         "brings a player nearer 0)? One number per seat, " + ", ".join(map(str, end.names)) + ".")
-    return Exercise(variant, "scores", q, end, None, expected, "numbers", res.explanation, tuple(rules))
+    if "501.protect" in notes:
+        rules.append("501.protect")
+    names = tuple(map(str, end.names))
+    standing = ", ".join(f"{n} {x}" for n, x in zip(names, before))
+    q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
+         f"is each score now? One number per seat, {', '.join(names)}.")
+    steps = ", ".join(f"{n} {b} → {a}" for n, b, a in zip(names, before, expected))
+    why = (res.explanation.rstrip(".") + ". " + (notes[0].upper() + notes[1:] + ". " if notes else "")
+           + f"So: {steps}.")
+    return Exercise(variant, "scores", q, end, None, expected, "numbers", why, tuple(rules), start=before)
 
 
 _REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines",

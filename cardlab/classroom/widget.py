@@ -4,7 +4,7 @@
 ``ExerciseWidget(variant="mariage-4")`` is random practice; ``teacher=True`` also shows each
 expected answer. Answers are given with controls that fit them: cards of the hand to click for
 "which cards may X play?", a button per player for "who wins this trick?", yes and no buttons,
-a number field (one per seat for 501's score changes; with a menu of how the hand was won for
+a number field (one per seat for the scores after a 501 hand or a Ninety-Nine deal; with a menu of how the hand was won for
 "how many game points, and why?"). The verdict is shown in the rule's words
 with its rule ids; **Next** goes on; the score is kept. No callback raises: a mistake (an answer
 in the wrong form) is a message in words. Widgets only update ``HTML.value``/``Label.value``
