@@ -239,3 +239,36 @@ def test_three_player_sampling_matches_exact_frequencies():
             p = probs[c][i]
             sd = math.sqrt(p * (1 - p) / n)
             assert abs(freq[(c, i)] / n - p) <= 5 * sd + 1e-9, (c, i)
+
+
+def _close_positions(rules, count):
+    """Positions of random hands under ``rules`` where the player to act may close the stock."""
+    out = []
+    for seed in range(400):
+        rng = random.Random(seed)
+        s = ss.deal(rules, dealer=seed % 2, seed=seed)
+        steps = rng.randrange(2, 12)
+        while not s.is_finished and steps:
+            if any(a.kind == "close" for a in s.legal_actions()) and steps == 1:
+                out.append(s)
+                break
+            s = s.apply(rng.choice([a for a in s.legal_actions() if a.kind != "close"] or s.legal_actions()))
+            steps -= 1
+        if len(out) == count:
+            return out
+    return out
+
+
+@pytest.mark.parametrize("preset", ["santase", "russian", "german"])
+def test_close_chance_asks_each_distinct_world_once_with_the_same_answer(preset):
+    """close_chance solves each distinct world once (the same cards in the opponent's hand: after
+    a close nobody draws, so the stock's order does not matter [66.close]) and counts it as often
+    as it was drawn: the same estimate as asking every sampled world, order and all."""
+    from cardlab.analysis.sampling import estimate
+
+    positions = _close_positions(ss.PRESETS[preset], 6)
+    assert len(positions) == 6
+    for i, s in enumerate(positions):
+        for seed in (i, 100 + i):
+            every = estimate(s, close_succeeds, samples=150, seed=seed, text="closing succeeds", workers=1)
+            assert close_chance(s, samples=150, seed=seed, workers=1) == every

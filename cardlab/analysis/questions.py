@@ -61,7 +61,10 @@ def close_chance(state_or_views, samples: int = 1000, seed: int = 0, workers=Non
         raise NotSolvable("the hand is over: there is no stock to close, so no chance to estimate [rule 66.close]")
     if not any(getattr(a, "kind", None) == "close" for a in getattr(last, "legal_actions", ())):
         raise NotSolvable("closing the stock is not a legal action for this seat now [rule 66.close]")
-    return estimate(views, close_succeeds, samples=samples, seed=seed, text="closing succeeds", workers=workers)
+    # after a close nobody draws [66.close]: the stock's order no longer matters, so each distinct
+    # world (the same unseen cards in the opponent's hand) is solved once
+    return estimate(views, close_succeeds, samples=samples, seed=seed, text="closing succeeds", workers=workers,
+                    order_matters=False)
 
 
 def makes(state, seats, threshold: int) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Callable, Sequence
@@ -493,7 +494,7 @@ def _answer(variant: str, view, know, question: Callable, deal) -> bool:
 
 
 def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text: str = "",
-             workers=None) -> Estimate:
+             workers=None, order_matters: bool = True) -> Estimate:
     """Estimate the chance that ``question(world)`` is true over ``samples`` worlds sampled
     uniformly from what the seat of ``views`` knows.
 
@@ -512,6 +513,12 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
         Where the sampled worlds are answered: ``None`` every local core, a number of worker
         processes (1: this process), or an Executor such as Dask's ``client.get_executor()``
         (see :mod:`cardlab.analysis.parallel`).
+    order_matters : bool
+        False for a question whose answer does not depend on the order of the cards within a
+        place (a hand's order never matters; a stock's matters only while someone draws from it,
+        so not after it is closed or exhausted): then worlds with the same cards in every place
+        are asked once and counted as often as they were drawn. The estimate is the same; only
+        the time changes (a position with few unseen cards has few distinct worlds).
 
     Returns
     -------
@@ -545,7 +552,13 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
     sampler = DealSampler(know)
     rng = random.Random(seed)
     deals = [sampler.sample(rng) for _ in range(samples)]  # drawn in order: the same whatever the workers
-    k = sum(run_map(partial(_answer, ad.variant, views[-1], know, question), deals, workers))
+    ask = partial(_answer, ad.variant, views[-1], know, question)
+    if order_matters:
+        k = sum(run_map(ask, deals, workers))
+    else:   # one answer per distinct world (the same cards in every place), counted as drawn
+        drawn = Counter(tuple(frozenset(place) for place in deal) for deal in deals)
+        distinct = [tuple(tuple(sorted(place)) for place in key) for key in drawn]
+        k = sum(n for n, yes in zip(drawn.values(), run_map(ask, distinct, workers)) if yes)
     lo, hi = wilson(k, samples)
     return Estimate(k, samples, k / samples, lo, hi, text)
 
