@@ -114,6 +114,8 @@ def classroom(args):
     # the printable rules sheets (one A4 page per variant), fresh from the RULES tables
     run(PY, "tools/make_rules_sheets.py")
     step("rules sheets to print from a browser (one A4 page each): docs/rules/<variant>.html")
+    step("the students' page is the address Voila prints below; the teacher's page (every answer shown) "
+         "is that address with ?view=teacher at its end")
     cmd = [str(PY), "-m", "voila", "notebooks/classroom.ipynb", *args]
     step(shlex.join(cmd))
     os.execv(cmd[0], cmd)

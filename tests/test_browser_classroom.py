@@ -1,7 +1,9 @@
-"""End to end: the classroom notebook in Voila (headless Chromium at 1280×720). The
-teacher's view of the Sixty-six set is answered right by clicking the cards its
-answer names; the students' view of the same exercise is answered wrong (no card clicked); each
-shows its verdict with the explanation. Set CARDLAB_SHOTS=DIR to keep screenshots."""
+"""End to end: the classroom notebook in Voila (headless Chromium at 1280×720), as a class uses
+it. The teacher's page (the address with ?view=teacher) shows each answer, and the class's page's
+first exercise is answered right by clicking the cards that answer names; on the students' page
+no answer is shown, a student opens the teacher's set code and answers wrong (no card clicked),
+and a code that cannot be read is answered in words with its place. Each verdict shows its
+explanation. Set CARDLAB_SHOTS=DIR to keep screenshots."""
 
 import pytest
 from browser_helpers import open_in_voila, screenshot, wait_for
@@ -13,31 +15,58 @@ TIMEOUT = 60_000
 pytestmark = pytest.mark.browser
 
 
-def test_voila_answer_an_exercise_right_and_wrong(page, voila_server):
+def _class_page(page, server, query=""):
     page.set_viewport_size({"width": 1280, "height": 720})
-    open_in_voila(page, voila_server, NOTEBOOK)
-    widgets = page.locator(".cardlab-class")
-    wait_for(page, widgets.first, "the first exercise widget")
-    expect(widgets).to_have_count(6, timeout=TIMEOUT)
-    student, teacher = widgets.nth(0), widgets.nth(5)
-    expect(student.locator(".cardlab-class-question")).to_contain_text("Which cards may")
-    expect(student.locator(".cardlab-class-answer")).to_have_text("")
+    open_in_voila(page, server, NOTEBOOK + query)
+    panel = page.locator(".cardlab-panel")
+    wait_for(page, panel.first, "the class's page")
+    expect(page.locator(".cardlab-class")).to_have_count(6, timeout=TIMEOUT)   # the page's set and one per game
+    return panel.first
 
-    answer = teacher.locator(".cardlab-class-teacher b").inner_text().split()
+
+def test_voila_teacher_page_shows_answers_and_an_answer_is_right(page, voila_server):
+    panel = _class_page(page, voila_server, "?view=teacher")
+    expect(panel.locator(".cardlab-panel-teacher")).to_contain_text("Teacher's view")
+    for i in range(6):      # every exercise on the teacher's page shows its answer
+        expect(page.locator(".cardlab-class").nth(i).locator(".cardlab-class-teacher")).to_contain_text("Answer:")
+    ex = panel.locator(".cardlab-class")
+    expect(ex.locator(".cardlab-class-question")).to_contain_text("Which cards may")
+    answer = ex.locator(".cardlab-class-teacher b").inner_text().split()
     assert answer and answer != ["none"]
     for card in answer:
-        teacher.locator("button.cardlab-class-card", has_text=card).first.click()
-    teacher.locator("button.cardlab-class-check").click()
-    expect(teacher.locator(".cardlab-class-right")).to_contain_text("Right", timeout=TIMEOUT)
-    expect(teacher.locator(".cardlab-class-score")).to_have_text("Score: 1 of 1 right")
-    screenshot(page, "voila-classroom-right")
+        ex.locator("button.cardlab-class-card", has_text=card).first.click()
+    ex.locator("button.cardlab-class-check").click()
+    expect(ex.locator(".cardlab-class-right")).to_contain_text("Right", timeout=TIMEOUT)
+    expect(ex.locator(".cardlab-class-score")).to_have_text("Score: 1 of 1 right")
+    screenshot(page, "voila-classroom-teacher-right")
 
-    student.locator("button.cardlab-class-check").click()
-    verdict = student.locator(".cardlab-class-wrong")
+
+def test_voila_students_page_opens_the_teachers_code_and_an_answer_is_wrong(page, voila_server):
+    panel = _class_page(page, voila_server)
+    expect(panel.locator(".cardlab-panel-students")).to_contain_text("New set")
+    expect(page.locator(".cardlab-class-teacher")).to_have_count(0)     # no answer anywhere
+
+    panel.locator(".cardlab-panel-code input").fill("66-santase-legal,trick-2026")
+    panel.locator("button.cardlab-panel-open").click()
+    expect(panel.locator(".cardlab-panel-set")).to_contain_text("66-santase-legal,trick-2026", timeout=TIMEOUT)
+    ex = panel.locator(".cardlab-class")
+    expect(ex.locator(".cardlab-class-header")).to_contain_text("Exercise 1 of 4")
+    expect(ex.locator(".cardlab-class-question")).to_contain_text("Which cards may")
+    expect(ex.locator(".cardlab-class-answer")).to_have_text("")
+    ex.locator("button.cardlab-class-check").click()
+    verdict = ex.locator(".cardlab-class-wrong")
     expect(verdict).to_contain_text("Not quite", timeout=TIMEOUT)
     expect(verdict).to_contain_text("66.")
-    expect(student.locator(".cardlab-class-score")).to_have_text("Score: 0 of 1 right")
-    screenshot(page, "voila-classroom-wrong")
+    expect(ex.locator(".cardlab-class-score")).to_have_text("Score: 0 of 1 right")
+    screenshot(page, "voila-classroom-students-wrong")
+
+    panel.locator(".cardlab-panel-code input").fill("66-santase-legal,tricks-2026")
+    panel.locator("button.cardlab-panel-open").click()
+    mistake = panel.locator(".cardlab-panel-mistake")
+    expect(mistake).to_contain_text("'tricks' is not an exercise", timeout=TIMEOUT)
+    expect(mistake).to_contain_text("at character")
+    expect(ex.locator(".cardlab-class-header")).to_contain_text("66-santase-legal,trick-2026")   # the set stays
+    screenshot(page, "voila-classroom-bad-code")
 
 
 def test_voila_position_editor_clear_check_deal_and_refuse(page, voila_server):

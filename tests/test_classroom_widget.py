@@ -1,4 +1,4 @@
-"""The exercise widget (issue 13), headless: for every variant, click everything it offers in
+"""The exercise widget (issue 13), headless: for every variant and preset, click everything it offers in
 random order; no click raises, right and wrong are marked, the teacher view shows the answer."""
 
 import random
@@ -34,11 +34,10 @@ def _poke(c, rng):
         c.value = rng.randrange(-50, 500)
 
 
-@pytest.mark.parametrize("variant", variants.names())
-def test_random_clicks_never_raise(variant):
-    rng = random.Random(variant)
-    v = variants.get(variant)
-    code = f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{','.join(kinds_for(variant))}-7"
+@pytest.mark.parametrize("variant,preset", [(v, p) for v in variants.names() for p in variants.get(v).presets])
+def test_random_clicks_never_raise(variant, preset):
+    rng = random.Random(f"{variant}/{preset}")
+    code = f"{_CODE_OF[variant]}-{preset}-{','.join(kinds_for(variant))}-7"
     widget = ExerciseWidget(code, count=2 * len(kinds_for(variant)))
     clicks = 0
     for _ in range(300):
@@ -46,6 +45,7 @@ def test_random_clicks_never_raise(variant):
         _poke(rng.choice(options), rng)
         clicks += 1
         assert "Traceback" not in widget.verdict.value
+        assert widget.errors == [], widget.errors    # only typed mistakes, said in words
     assert widget.set.answered >= 1 and clicks == 300
 
 
@@ -126,3 +126,19 @@ def test_the_students_view_does_not_show_the_result_that_answers_the_question(co
     assert 'class="cardlab-result"' not in student.position.value
     assert 'class="cardlab-result"' in teacher.position.value
     assert student.position.value.count("<div") == student.position.value.count("</div>")
+
+
+def test_a_bug_in_a_callback_is_kept_in_errors_and_said_in_words(monkeypatch):
+    """A CardlabError is a person's mistake, said in its own words; anything else is a bug: kept in
+    ``errors`` (which the random-click tests check stays empty) and said as "Something went wrong"."""
+    widget = ExerciseWidget("66-santase-points-1", count=1)
+    widget.answer("many")
+    assert "whole number" in widget.verdict.value and widget.errors == []
+
+    def broken(answer):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(widget.set, "answer", broken)
+    widget.answer(3)
+    assert widget.errors == ["RuntimeError: a bug"]
+    assert "Something went wrong (RuntimeError); the exercise is as it was." in widget.verdict.value

@@ -28,6 +28,7 @@ def _invariants(e):
             assert c not in seen, f"{c} in {seen.get(c)} and {place}"
             seen[c] = place
     assert "Traceback" not in e.message.value
+    assert e.errors == [], e.errors          # every refusal was a CardlabError said in words, no bug
 
 
 @pytest.mark.parametrize("name,preset", CASES)

@@ -34,7 +34,7 @@ from .. import records, variants
 from ..cards import parse_card
 from ..errors import CardlabError
 from ..render import state_html
-from ..widgets.base import button, html_pane
+from ..widgets.base import button, guarded, html_pane
 from .exercises import _CODE_OF
 from .notation import PLACE_SIZES, PLACES, PositionError, hand_size, parse_position, position_text
 
@@ -78,6 +78,8 @@ class PositionEditor(w.VBox):
         self.cuts: tuple[int, ...] = ()
         self.actions: list[str] = []
         self._busy = False
+        #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
+        self.errors: list[str] = []
         names = list(variants.BUILTIN)
         self.game = w.Dropdown(options=[(variants.get(n).title, n) for n in names], description="Game",
                                layout=w.Layout(width="22em"))
@@ -139,13 +141,11 @@ class PositionEditor(w.VBox):
 
     # -- callbacks --------------------------------------------------------------------------------
     def _safe(self, fn):
+        safe = guarded(fn, lambda words: self._say(words, "mistake"), self.errors, "the position")
+
         def handler(*args):
-            if self._busy:
-                return
-            try:
-                fn(*args)
-            except Exception as e:  # noqa: BLE001 - no callback may raise; the words go on the page
-                self._say(str(e), "mistake")
+            if not self._busy:
+                safe(*args)
         return handler
 
     def _say(self, words: str, kind: str = "note") -> None:

@@ -1,28 +1,46 @@
 """The exercise widget: a position, a question, controls that fit the answer, a verdict.
 
 ``ExerciseWidget("66-santase-legal,trick-1234")`` shows every student the same set;
-``ExerciseWidget(variant="mariage-4")`` is random practice; ``teacher=True`` also shows each
-expected answer. Answers are given with controls that fit them: cards of the hand to click for
-"which cards may X play?", a button per player for "who wins this trick?", yes and no buttons,
-a number field (one per seat for the scores after a 501 hand or a Ninety-Nine deal; with a menu of how the hand was won for
-"how many game points, and why?"). The verdict is shown in the rule's words
-with its rule ids; **Next** goes on; the score is kept. No callback raises: a mistake (an answer
-in the wrong form) is a message in words. Widgets only update ``HTML.value``/``Label.value``
-(see :mod:`cardlab.widgets.base`), and every part has a ``cardlab-class-…`` CSS class.
+``ExerciseWidget(variant="mariage-4")`` is random practice. ``teacher=True`` also shows each
+expected answer; by default the page's address decides (:func:`page_view`: Voila's address
+with ``?view=teacher``), so the students' and the teacher's pages are one notebook. Answers are
+given with controls that fit them: cards of the hand to click for "which cards may X play?", a
+button per player for "who wins this trick?", yes and no buttons, a number field (one per seat
+for the scores after a 501 hand or a Ninety-Nine deal; with a menu of how the hand was won for
+"how many game points, and why?"). The verdict is shown in the rule's words with its rule ids;
+**Next** goes on; the score is kept. No callback raises: a mistake (an answer in the wrong form)
+is a message in words, and anything else is "Something went wrong", kept in ``errors``. Widgets
+only update ``HTML.value``/``Label.value`` (see :mod:`cardlab.widgets.base`), and every part has
+a ``cardlab-class-…`` CSS class.
 """
 
 from __future__ import annotations
 
 import html
+import os
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from ..render import CARD_ZOOM, card_size as _card_size, state_html
-from ..widgets.base import button, html_pane
+from ..widgets.base import button, guarded, html_pane
 from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
 
+__all__ = ["ExerciseWidget", "page_view"]
 
-__all__ = ["ExerciseWidget"]
+#: The views :func:`page_view` names.
+VIEWS = ("students", "teacher")
+
+
+def page_view(query: str | None = None) -> str:
+    """``"teacher"`` if the page's address asks for it (``?view=teacher``), else ``"students"``.
+
+    ``query`` is the address's query string; by default Voila's ``QUERY_STRING`` environment
+    variable in the kernel (absent in JupyterLab or nbval: the students' view)."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(query).get("view", [""])[-1].strip().lower()
+    return "teacher" if asked == "teacher" else "students"
+
 
 #: Kinds whose answer the drawn hand result would give away (hidden in the students' view).
 _ANSWERED_BY_RESULT = frozenset({"score", "scores", "eight"})
@@ -60,8 +78,9 @@ class ExerciseWidget(w.VBox):
         Registry name, for random practice.
     count : int
         Exercises in the set.
-    teacher : bool
-        Show each expected answer (the teacher's view on the projector).
+    teacher : bool or None
+        Show each expected answer (the teacher's view); ``None`` (default) reads the page's
+        address (:func:`page_view`: ``?view=teacher`` in Voila), so one page serves both.
     card_size : {"normal", "large", "projector"} or None
         How large the position is drawn (a CSS zoom of 1, 1.4 or 1.8 on the whole table, cards
         included); ``None`` (default) for the setting of :func:`cardlab.render.set_card_size`;
@@ -73,12 +92,14 @@ class ExerciseWidget(w.VBox):
     """
 
     def __init__(self, code: str | None = None, *, variant: str = "sixty-six", count: int = 10,
-                 teacher: bool = False, card_size: str | None = None):
+                 teacher: bool | None = None, card_size: str | None = None):
         card_size = _card_size() if card_size is None else card_size
         if card_size not in CARD_ZOOM:
             raise AnswerError(f"card_size must be one of {', '.join(CARD_ZOOM)}, not {card_size!r}", "a card size")
         self.set = ExerciseSet(code, variant=variant, count=count)
-        self.teacher = teacher
+        self.teacher = page_view() == "teacher" if teacher is None else bool(teacher)
+        #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
+        self.errors: list[str] = []
         self.header = html_pane("cardlab-class-header")
         self.question = html_pane("cardlab-class-question")
         self.position = html_pane("cardlab-class-position")
@@ -101,12 +122,10 @@ class ExerciseWidget(w.VBox):
 
     # -- callbacks -------------------------------------------------------------------------------
     def _safe(self, fn):
-        def handler(*args):
-            try:
-                fn(*args)
-            except Exception as e:  # noqa: BLE001 - no callback may raise; the words go on the page
-                self.verdict.value = f"<p class='cardlab-class-mistake'>{html.escape(str(e))}</p>"
-        return handler
+        return guarded(fn, self._mistake, self.errors, "the exercise")
+
+    def _mistake(self, words: str) -> None:
+        self.verdict.value = f"<p class='cardlab-class-mistake'>{html.escape(words)}</p>"
 
     def answer(self, value) -> None:
         """Check ``value`` against the current exercise and show the verdict (as the controls

@@ -9,9 +9,29 @@ in the widget's message area in words, never as a traceback, and no callback rai
 
 from __future__ import annotations
 
+from typing import Callable
+
 import ipywidgets as w
 
-__all__ = ["button", "html_pane"]
+from ..errors import CardlabError
+
+__all__ = ["button", "guarded", "html_pane"]
+
+
+def guarded(fn: Callable, say: Callable[[str], None], errors: list, what: str) -> Callable:
+    """``fn`` as a widget callback that never raises: a :class:`~cardlab.errors.CardlabError`
+    (a person's mistake) is passed to ``say`` in its own words; any other exception (a bug) is
+    appended to ``errors`` as ``"Type: message"`` and said as "Something went wrong (Type);
+    ``what`` is as it was." (tests click everything and check ``errors`` stays empty)."""
+    def handler(*args):
+        try:
+            fn(*args)
+        except CardlabError as e:
+            say(str(e))
+        except Exception as e:  # noqa: BLE001 - no callback may raise; a bug is kept in errors
+            errors.append(f"{type(e).__name__}: {e}")
+            say(f"Something went wrong ({type(e).__name__}); {what} is as it was.")
+    return handler
 
 
 def button(description: str, css_class: str, tooltip: str = "") -> w.Button:

@@ -1,0 +1,172 @@
+"""The class's page: choose a set of exercises or open the teacher's set code, then answer it.
+
+``ClassroomPanel()`` is what ``python3 dev.py class`` shows in Voila (no code on the page):
+
+* **A new set**: the game, its rules and the exercise kinds; *New set* draws a seed and shows
+  the set code, which the teacher writes on the board. A set has two exercises of each kind
+  chosen, in lesson order, so the code alone gives the whole set.
+* **The teacher's code**: a student types it and presses *Open*; everybody then has the same
+  exercises. A code that cannot be read is answered in words, with the place it goes wrong
+  (:class:`~cardlab.classroom.exercises.CodeError`); the set shown stays as it was.
+* **The teacher's view**: the page's address with ``?view=teacher`` (Voila passes the address's
+  query to the kernel as ``QUERY_STRING``) shows each exercise's answer under its question, for
+  the teacher's screen; the students' address does not. :func:`page_view` reads it.
+
+No callback raises; widgets only update values (see :mod:`cardlab.widgets.base`), and every
+part carries a ``cardlab-panel-…`` CSS class for the browser tests.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as w
+
+from .. import variants
+from ..widgets.base import button, guarded, html_pane
+from .exercises import VARIANT_CODES, SetCode, kinds_for, parse_code
+from .widget import ExerciseWidget, page_view
+
+__all__ = ["ClassroomPanel", "page_view"]   # page_view is cardlab.classroom.widget's
+
+class ClassroomPanel(w.VBox):
+    """Choose or open an exercise set and answer it (see the module docstring).
+
+    Parameters
+    ----------
+    code : str or None
+        The set to start with (a set code such as ``"66-santase-legal,trick-1234"``); ``None``
+        starts the set of the first game with every kind and seed 0.
+    teacher : bool or None
+        Show the answers; ``None`` (default) reads the page's address (:func:`page_view`).
+
+    Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad ``code`` (when the panel
+    is made, never in a callback).
+    """
+
+    #: Exercises of each kind in a set.
+    PER_KIND = 2
+
+    def __init__(self, code: str | None = None, *, teacher: bool | None = None):
+        self.teacher = page_view() == "teacher" if teacher is None else bool(teacher)
+        #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
+        self.errors: list[str] = []
+        first = parse_code(code) if code is not None else None
+        names = list(VARIANT_CODES.values())   # the games in the classroom notebook's order
+        self.game = w.Dropdown(options=[(variants.get(n).title, n) for n in names],
+                               value=first.variant if first else names[0], description="Game",
+                               layout=w.Layout(width="30em"))
+        self.game.add_class("cardlab-panel-game")
+        self.rules = w.Dropdown(description="Rules", layout=w.Layout(width="16em"))
+        self.rules.add_class("cardlab-panel-rules")
+        self.kinds = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.kinds.add_class("cardlab-panel-kinds")
+        self.new_button = button("New set", "cardlab-panel-new", "a new set of these kinds, with a new seed")
+        self.code = w.Text(placeholder="66-santase-legal,trick-1234", description="Set code",
+                           layout=w.Layout(width="28em"))
+        self.code.add_class("cardlab-panel-code")
+        self.open_button = button("Open", "cardlab-panel-open", "the set of this code: the same for everybody")
+        self.message = html_pane("cardlab-panel-message")
+        self.banner = html_pane("cardlab-panel-banner")
+        self.exercises = w.Box()
+        self.exercises.add_class("cardlab-panel-exercises")
+
+        self.game.observe(self._safe(self._game_changed), names="value")
+        self.new_button.on_click(self._safe(lambda _: self._new_set()))
+        self.open_button.on_click(self._safe(lambda _: self._open(self.code.value)))
+
+        super().__init__([
+            self.banner,
+            w.HBox([self.game, self.rules], layout=w.Layout(flex_flow="row wrap")),
+            self.kinds,
+            self.new_button,
+            w.HBox([self.code, self.open_button], layout=w.Layout(flex_flow="row wrap")),
+            self.message,
+            self.exercises,
+        ])
+        self.add_class("cardlab-panel")
+        self._fill_game(first)
+        self.widget: ExerciseWidget | None = None
+        if first is not None:
+            self._start(first)
+        else:
+            self._new_set(seed=0)
+
+    # -- callbacks ---------------------------------------------------------------------------
+    def _safe(self, fn):
+        return guarded(fn, self._mistake, self.errors, "the page")
+
+    def _mistake(self, words: str) -> None:
+        self.message.value = f"<p class='cardlab-panel-mistake'>{html.escape(words)}</p>"
+
+    def _game_changed(self, _change=None) -> None:
+        self._fill_game(None)
+
+    def _fill_game(self, code: SetCode | None) -> None:
+        """The rules and kinds of the chosen game (those of ``code`` if given)."""
+        v = variants.get(self.game.value)
+        self.rules.options = list(v.presets)
+        self.rules.value = code.preset if code else next(iter(v.presets))
+        chosen = set(code.kinds) if code else set(kinds_for(self.game.value))
+        boxes = []
+        for kind in kinds_for(self.game.value):
+            t = w.ToggleButton(value=kind in chosen, description=kind, layout=w.Layout(width="auto"),
+                               tooltip=f"exercises of the kind '{kind}'")
+            t.add_class("cardlab-panel-kind")
+            t.kind = kind
+            boxes.append(t)
+        self.kinds.children = boxes
+
+    def _new_set(self, seed: int | None = None) -> None:
+        kinds = tuple(t.kind for t in self.kinds.children if t.value)
+        if not kinds:
+            self.message.value = ("<p class='cardlab-panel-mistake'>Choose at least one kind of exercise "
+                                  "(the buttons above), then press New set.</p>")
+            return
+        seed = random.SystemRandom().randrange(10 ** 6) if seed is None else seed
+        self._start(SetCode(self.game.value, self.rules.value, kinds, seed))
+
+    def open_code(self, code: str) -> None:
+        """Open the set of ``code`` as the *Open* button does; never raises (a bad code is shown
+        in words, and the set shown stays)."""
+        self._safe(self._open)(code)
+
+    def _open(self, text: str) -> None:
+        if not text.strip():
+            self.message.value = ("<p class='cardlab-panel-mistake'>Type the set code the teacher gives, "
+                                  "such as 66-santase-legal,trick-1234, then press Open.</p>")
+            return
+        code = parse_code(text)
+        self.game.unobserve_all("value")
+        try:
+            self.game.value = code.variant
+            self._fill_game(code)
+        finally:
+            self.game.observe(self._safe(self._game_changed), names="value")
+        self._start(code)
+
+    def _start(self, code: SetCode) -> None:
+        count = self.PER_KIND * len(code.kinds)
+        self.widget = ExerciseWidget(str(code), count=count, teacher=self.teacher)
+        self.exercises.children = [self.widget]
+        self.code.value = ""
+        self.message.value = (f"<p class='cardlab-panel-set'>Set code <code style='font-size:120%'>"
+                              f"{html.escape(str(code))}</code> · {count} exercises, {self.PER_KIND} of each kind: "
+                              f"everybody who opens this code gets the same ones.</p>")
+        self._banner()
+
+    def _banner(self) -> None:
+        if self.teacher:
+            self.banner.value = ("<p class='cardlab-panel-teacher'><b>Teacher's view</b>: each answer is shown "
+                                 "under its question. The students' page is the same address without "
+                                 "<code>?view=teacher</code>.</p>")
+        else:
+            self.banner.value = ("<p class='cardlab-panel-students'>Choose a game and its exercises and press "
+                                 "<b>New set</b>, or type the teacher's set code and press <b>Open</b>.</p>")
+
+    @property
+    def set_code(self) -> str:
+        """The code of the set shown (e.g. ``"66-santase-legal,trick-1234"``)."""
+        return str(self.widget.set.code)
+

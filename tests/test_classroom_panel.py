@@ -1,0 +1,149 @@
+"""The class's page (ClassroomPanel), headless: for every variant and preset, everything it offers
+clicked in random order (games, rules, kinds, New set, codes typed right and wrong, Open, and
+every control of the exercises it shows) without a callback raising; a code gives everybody the
+same set; a bad code is answered in words and leaves the set shown; the teacher's view comes
+from the page's address (?view=teacher)."""
+
+import random
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from cardlab import variants  # noqa: E402
+from cardlab.classroom import kinds_for  # noqa: E402
+from cardlab.classroom.exercises import _CODE_OF, CodeError, SetCode  # noqa: E402
+from cardlab.classroom.panel import ClassroomPanel, page_view  # noqa: E402
+
+CASES = [(v, p) for v in variants.names() for p in variants.get(v).presets]
+
+BAD_CODES = ["", "   ", "66", "zz-santase-legal-1", "66-nope-legal-1", "66-santase-bid-1", "66-santase-legal-x",
+             "99-classic-legal,legal-3", "m4-russian-marriage-12345678901", "501-pagat--4"]
+
+
+def _random_code(rng):
+    v = rng.choice(variants.names())
+    kinds = [k for k in kinds_for(v) if rng.random() < 0.6] or [kinds_for(v)[0]]
+    return str(SetCode(v, rng.choice(list(variants.get(v).presets)), tuple(kinds), rng.randrange(10 ** 6)))
+
+
+def _poke(panel, rng):
+    """One thing a person does on the page, chosen at random among everything it offers."""
+    ex = panel.widget
+    offered = ["game", "rules", "kind", "new", "type-good", "type-bad", "open"]
+    offered += ["exercise"] * 6 + ["next", "size"]
+    what = rng.choice(offered)
+    if what == "game":
+        panel.game.value = rng.choice(panel.game.options)[1]
+    elif what == "rules":
+        panel.rules.value = rng.choice(panel.rules.options)
+    elif what == "kind" and panel.kinds.children:
+        t = rng.choice(panel.kinds.children)
+        t.value = not t.value
+    elif what == "new":
+        panel.new_button.click()
+    elif what == "type-good":
+        panel.code.value = _random_code(rng)
+    elif what == "type-bad":
+        panel.code.value = rng.choice(BAD_CODES)
+    elif what == "open":
+        panel.open_button.click()
+    elif what == "exercise" and ex.controls.children:
+        c = rng.choice(ex.controls.children)
+        if hasattr(c, "options"):
+            choice = rng.choice(c.options)
+            c.value = choice[1] if isinstance(choice, tuple) else choice
+        elif hasattr(c, "click"):
+            c.click()
+        elif isinstance(getattr(c, "value", None), bool):
+            c.value = not c.value
+        else:
+            c.value = rng.randrange(-50, 900)
+    elif what == "next":
+        ex.next_button.click()
+    elif what == "size":
+        ex.card_size.value = rng.choice(ex.card_size.options)
+    return what
+
+
+@pytest.mark.parametrize("variant,preset", CASES)
+def test_random_clicks_never_raise(variant, preset):
+    rng = random.Random(f"{variant}/{preset}")
+    panel = ClassroomPanel(str(SetCode(variant, preset, kinds_for(variant), 11)), teacher=False)
+    done = {"answered": 0, "sets": 0, "refused": 0}
+    for _ in range(400):
+        before = panel.set_code
+        what = _poke(panel, rng)
+        assert panel.errors == [] and panel.widget.errors == [], (panel.errors, panel.widget.errors)
+        assert "Traceback" not in panel.message.value + panel.widget.verdict.value
+        if what == "open" and "cardlab-panel-mistake" in panel.message.value:
+            assert panel.set_code == before          # a refused code leaves the set shown
+            done["refused"] += 1
+        done["sets"] += panel.set_code != before
+        done["answered"] = max(done["answered"], panel.widget.set.answered)
+    assert done["sets"] >= 1 and done["answered"] >= 1, done
+
+
+def test_a_code_gives_everybody_the_same_set():
+    code = "99-revised-bid,scores-4242"
+    a, b = ClassroomPanel(teacher=False), ClassroomPanel(code, teacher=False)
+    a.open_code(code)
+    assert a.set_code == b.set_code == code
+    assert a.widget.set.count == b.widget.set.count == 2 * ClassroomPanel.PER_KIND
+    for i in range(a.widget.set.count):
+        qa, qb = a.widget.set.exercise(i), b.widget.set.exercise(i)
+        assert (qa.question, qa.expected) == (qb.question, qb.expected)
+    assert (a.game.value, a.rules.value) == ("ninety-nine", "revised")
+    assert [t.kind for t in a.kinds.children if t.value] == ["bid", "scores"]
+    assert "Set code" in a.message.value and code in a.message.value
+
+
+@pytest.mark.parametrize("bad", BAD_CODES)
+def test_a_bad_code_is_answered_in_words_and_the_set_stays(bad):
+    panel = ClassroomPanel("66-santase-legal-1", teacher=False)
+    panel.code.value = bad
+    panel.open_button.click()
+    assert "cardlab-panel-mistake" in panel.message.value
+    assert panel.set_code == "66-santase-legal-1"
+    if bad.strip():
+        assert "at character" in panel.message.value     # the place it goes wrong
+
+
+def test_no_kind_chosen():
+    panel = ClassroomPanel("m3-russian-legal,trick-5", teacher=False)
+    for t in panel.kinds.children:
+        t.value = False
+    panel.new_button.click()
+    assert "at least one kind" in panel.message.value and panel.set_code == "m3-russian-legal,trick-5"
+
+
+def test_new_set_uses_the_choices_and_a_new_seed():
+    panel = ClassroomPanel(teacher=False)
+    panel.game.value = "russian-501"
+    panel.rules.value = "fives"
+    for t in panel.kinds.children:
+        t.value = t.kind in ("scores", "legal")
+    panel.new_button.click()
+    code = panel.set_code
+    assert code.startswith(f"{_CODE_OF['russian-501']}-fives-legal,scores-")
+    panel.new_button.click()
+    assert panel.set_code != code or panel.set_code.endswith("-0")
+
+
+def test_the_teacher_view_comes_from_the_address(monkeypatch):
+    assert page_view("view=teacher") == "teacher" and page_view("x=1&view=Teacher") == "teacher"
+    assert page_view("") == page_view("view=students") == page_view("view=") == "students"
+    monkeypatch.setenv("QUERY_STRING", "view=teacher")
+    teacher = ClassroomPanel("66-santase-legal-3")
+    assert teacher.teacher and "Teacher's view" in teacher.banner.value
+    assert "Answer:" in teacher.widget.answer_pane.value
+    monkeypatch.setenv("QUERY_STRING", "")
+    students = ClassroomPanel("66-santase-legal-3")
+    assert not students.teacher and students.widget.answer_pane.value == ""
+    monkeypatch.delenv("QUERY_STRING")
+    assert not ClassroomPanel("66-santase-legal-3").teacher      # JupyterLab, nbval: the students' view
+
+
+def test_a_bad_starting_code_raises_when_the_panel_is_made():
+    with pytest.raises(CodeError):
+        ClassroomPanel("66-santase-nope-1")
