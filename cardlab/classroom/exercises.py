@@ -332,10 +332,20 @@ def _judge_legal(ex: Exercise, answer: Any) -> Verdict:
         if rule and rule not in rules:
             rules.append(rule)
     missing = sorted(expected - given)
-    if missing:
+    if not given:
+        parts.append("no card was chosen")
+    elif missing:
         parts.append(f"{format_cards(missing)} may also be played")
     return Verdict(False, f"Not quite: the cards {_name(ex.state, ex.state.to_act)} may play are "
-                          f"{ex.answer_text()}. " + "; ".join(parts) + ". " + ex._why, tuple(rules))
+                          f"{ex.answer_text()}. " + _sentence("; ".join(parts)) + " " + _sentence(ex._why), tuple(rules))
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop (an engine's reason reads mid-sentence)."""
+    text = text.strip()
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
 
 
 def _random_hand(v, rules, rng: random.Random, prefer: Callable | None = None):
