@@ -56,7 +56,7 @@ class ClassroomPanel(w.VBox):
         names = list(VARIANT_CODES.values())   # the games in the classroom notebook's order
         self.game = w.Dropdown(options=[(variants.get(n).title, n) for n in names],
                                value=first.variant if first else names[0], description="Game",
-                               layout=w.Layout(width="30em"))
+                               layout=w.Layout(width="40em"))
         self.game.add_class("cardlab-panel-game")
         self.rules = w.Dropdown(description="Rules", layout=w.Layout(width="16em"))
         self.rules.add_class("cardlab-panel-rules")
@@ -79,8 +79,8 @@ class ClassroomPanel(w.VBox):
         super().__init__([
             self.banner,
             w.HBox([self.game, self.rules], layout=w.Layout(flex_flow="row wrap")),
-            self.kinds,
-            self.new_button,
+            w.HBox([w.Label("Exercises of", layout=w.Layout(width="6.5em")), self.kinds, self.new_button],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.code, self.open_button], layout=w.Layout(flex_flow="row wrap")),
             self.message,
             self.exercises,
