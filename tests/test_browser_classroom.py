@@ -96,3 +96,23 @@ def test_voila_position_editor_clear_check_deal_and_refuse(page, voila_server):
     editor.locator(".cardlab-editor-place button", has_text="turn-up").click()
     editor.locator("button.cardlab-editor-card").filter(has_text="·").filter(has_not_text="turn-up").first.click()
     expect(editor.locator(".cardlab-editor-mistake")).to_contain_text("already has its 1 card", timeout=TIMEOUT)
+
+
+def test_voila_sample_hand_chosen_and_stepped_at_projector_size(page, voila_server):
+    """The sample hands on the class's page: choose a 501 hand from the menu, draw it at the
+    projector's size, and step on: the step and its explanation change."""
+    _class_page(page, voila_server)
+    hands = page.locator(".cardlab-hands").first
+    hands.scroll_into_view_if_needed()
+    hands.locator(".cardlab-hands-menu select").select_option(label="501: No trump")
+    stepper = hands.locator(".cardlab-stepper")
+    expect(stepper.locator(".cardlab-view .cardlab-table")).to_have_attribute("data-variant", "russian-501",
+                                                                              timeout=TIMEOUT)
+    hands.locator(".cardlab-hands-size select").select_option("projector")
+    expect(stepper.locator(".cardlab-view .cardlab-zoom")).to_have_count(1, timeout=TIMEOUT)
+    before = stepper.locator(".cardlab-explain").inner_text()
+    stepper.locator("button.cardlab-next").click()
+    expect(stepper.locator(".cardlab-step-label")).to_contain_text("step 2 /", timeout=TIMEOUT)
+    expect(stepper.locator(".cardlab-explain")).not_to_have_text(before)
+    expect(hands.locator(".cardlab-hands-mistake")).to_have_count(0)
+    screenshot(page, "voila-classroom-sample-hand")

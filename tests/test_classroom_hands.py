@@ -1,0 +1,84 @@
+"""Sample hands to step through in class (SampleHands), headless: every record of data/ is in the
+menu; everything the widget offers (the menu, the card size, the stepper's buttons, slider and
+views) clicked in random order over every game's hands never raises nor meets a bug; a file that
+is not a good record is a message and the hand shown stays."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from cardlab import render, variants  # noqa: E402
+from cardlab.classroom.hands import SampleHands  # noqa: E402
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def test_every_sample_record_is_in_the_menu_in_game_order():
+    hands = SampleHands(DATA)
+    files = sorted(p.name for p in DATA.glob("*.json"))
+    assert sorted(Path(p).name for _label, p in hands.menu.options) == files
+    games = [label.split(":")[0] for label, _p in hands.menu.options]
+    assert games[0] == "Sixty-six for two" and games[-1] == "Russian Mariage for four"
+    assert games == sorted(games, key=games.index)          # each game's hands together
+
+
+def test_random_clicks_over_every_games_hands():
+    rng = random.Random(13)
+    hands = SampleHands(DATA, choice="santase_close.json")
+    seen, steps = set(), 0
+    try:
+        for _ in range(600):
+            s = hands.stepper
+            what = rng.random()
+            if what < 0.12:
+                hands.menu.value = rng.choice(hands.menu.options)[1]
+            elif what < 0.2:
+                hands.card_size.value = rng.choice(hands.card_size.options)
+            elif what < 0.8:
+                rng.choice([s.first_button, s.prev_button, s.next_button, s.last_button]).click()
+            elif what < 0.9:
+                s.slider.value = rng.randint(s.slider.min, s.slider.max)
+            else:
+                s.seat_picker.value = rng.choice(s.seat_picker.options)[1]
+            seen.add(hands.stepper.state.variant)
+            steps += 1
+            assert hands.errors == [] and hands.message.value == ""
+            assert 'class="cardlab-table"' in hands.stepper.view.value
+    finally:
+        render.set_card_size("normal")
+    assert seen == set(variants.names()) and steps == 600
+
+
+def test_the_card_size_reaches_the_hand_shown():
+    hands = SampleHands(DATA, choice="m4_normal.json")
+    try:
+        hands.card_size.value = "projector"
+        assert "cardlab-zoom" in hands.stepper.view.value
+        hands.card_size.value = "normal"
+        assert "cardlab-zoom" not in hands.stepper.view.value
+    finally:
+        render.set_card_size("normal")
+
+
+def test_a_bad_file_is_a_message_and_the_hand_stays(tmp_path):
+    (tmp_path / "santase_close.json").write_bytes((DATA / "santase_close.json").read_bytes())
+    (tmp_path / "zz_broken.json").write_text('{"variant": "sixty-six", "title": "Broken"}', encoding="utf-8")
+    (tmp_path / "notes.json").write_text("not a record", encoding="utf-8")     # left out of the menu
+    hands = SampleHands(tmp_path)
+    assert [label for label, _p in hands.menu.options] == ["Sixty-six for two: A close that works",
+                                                           "Sixty-six for two: Broken"]
+    shown = hands.stepper
+    hands.menu.value = str(tmp_path / "zz_broken.json")
+    assert "zz_broken.json cannot be shown" in hands.message.value and "format" in hands.message.value
+    assert hands.stepper is shown and hands.menu.value == str(tmp_path / "santase_close.json")
+    assert hands.errors == []
+
+
+def test_a_folder_without_hands_and_an_unknown_choice(tmp_path):
+    with pytest.raises(ValueError, match="no sample hand"):
+        SampleHands(tmp_path)
+    with pytest.raises(ValueError, match="not among the sample hands"):
+        SampleHands(DATA, choice="no_such.json")
