@@ -7,6 +7,12 @@ rule's words with rule ids from the variant's ``RULES`` table. An
 :class:`~cardlab.classroom.exercises.ExerciseSet` is reproducible from a short code such as
 ``"66-santase-legal,trick-1234"``.
 
+The widgets (they need ipywidgets): :class:`~cardlab.classroom.widget.ExerciseWidget` (one set),
+:class:`~cardlab.classroom.panel.ClassroomPanel` (the class's page: make a set or open a code;
+``?view=teacher`` in Voila's address for the teacher's page), :class:`~cardlab.classroom.hands.SampleHands`
+(sample hands to step through) and :class:`~cardlab.classroom.editor.PositionEditor`; positions
+as text in :mod:`cardlab.classroom.notation`.
+
 Import this package explicitly (``import cardlab`` does not load it).
 """
 
