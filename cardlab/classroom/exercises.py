@@ -345,7 +345,7 @@ def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _random_hand(v, rules, rng: random.Random, prefer: Callable | None = None):
@@ -522,7 +522,7 @@ def _build_scores(variant, steps, rng):
         bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
         q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
              f"seat, " + ", ".join(map(str, end.names)) + ".")
-        why = res.explanation[0].upper() + res.explanation[1:] + f". {_rule_text(variant, '99.score')}"
+        why = _sentence(res.explanation) + " " + _rule_text(variant, "99.score")
         return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules))
     return _build_scores_501(variant, end, rng)
 

@@ -30,6 +30,7 @@ from .widget import ExerciseWidget, page_view
 
 __all__ = ["ClassroomPanel", "page_view"]   # page_view is cardlab.classroom.widget's
 
+
 class ClassroomPanel(w.VBox):
     """Choose or open an exercise set and answer it (see the module docstring).
 
@@ -52,6 +53,7 @@ class ClassroomPanel(w.VBox):
         self.teacher = page_view() == "teacher" if teacher is None else bool(teacher)
         #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
         self.errors: list[str] = []
+        self._opening = False     # while Open sets the game menu: keep the code's rules and kinds
         first = parse_code(code) if code is not None else None
         names = list(VARIANT_CODES.values())   # the games in the classroom notebook's order
         self.game = w.Dropdown(options=[(variants.get(n).title, n) for n in names],
@@ -101,7 +103,8 @@ class ClassroomPanel(w.VBox):
         self.message.value = f"<p class='cardlab-panel-mistake'>{html.escape(words)}</p>"
 
     def _game_changed(self, _change=None) -> None:
-        self._fill_game(None)
+        if not self._opening:
+            self._fill_game(None)
 
     def _fill_game(self, code: SetCode | None) -> None:
         """The rules and kinds of the chosen game (those of ``code`` if given)."""
@@ -121,8 +124,7 @@ class ClassroomPanel(w.VBox):
     def _new_set(self, seed: int | None = None) -> None:
         kinds = tuple(t.kind for t in self.kinds.children if t.value)
         if not kinds:
-            self.message.value = ("<p class='cardlab-panel-mistake'>Choose at least one kind of exercise "
-                                  "(the buttons above), then press New set.</p>")
+            self._mistake("Choose at least one kind of exercise (the buttons above), then press New set.")
             return
         seed = random.SystemRandom().randrange(10 ** 6) if seed is None else seed
         self._start(SetCode(self.game.value, self.rules.value, kinds, seed))
@@ -134,16 +136,15 @@ class ClassroomPanel(w.VBox):
 
     def _open(self, text: str) -> None:
         if not text.strip():
-            self.message.value = ("<p class='cardlab-panel-mistake'>Type the set code the teacher gives, "
-                                  "such as 66-santase-legal,trick-1234, then press Open.</p>")
+            self._mistake("Type the set code the teacher gives, such as 66-santase-legal,trick-1234, then press Open.")
             return
         code = parse_code(text)
-        self.game.unobserve_all("value")
+        self._opening = True
         try:
             self.game.value = code.variant
-            self._fill_game(code)
         finally:
-            self.game.observe(self._safe(self._game_changed), names="value")
+            self._opening = False
+        self._fill_game(code)
         self._start(code)
 
     def _start(self, code: SetCode) -> None:
@@ -169,4 +170,3 @@ class ClassroomPanel(w.VBox):
     def set_code(self) -> str:
         """The code of the set shown (e.g. ``"66-santase-legal,trick-1234"``)."""
         return str(self.widget.set.code)
-

@@ -28,9 +28,6 @@ from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
 
 __all__ = ["ExerciseWidget", "page_view"]
 
-#: The views :func:`page_view` names.
-VIEWS = ("students", "teacher")
-
 
 def page_view(query: str | None = None) -> str:
     """``"teacher"`` if the page's address asks for it (``?view=teacher``), else ``"students"``.
