@@ -41,7 +41,7 @@ from ..actions import Action
 from ..cards import Card, Rank, Suit, parse_card, parse_cards, format_cards
 from ..errors import CardlabError, IllegalActionError, NotationError
 
-__all__ = ["KINDS", "VARIANT_CODES", "AnswerError", "CodeError", "Verdict", "Exercise", "SetCode", "ExerciseSet",
+__all__ = ["KINDS", "HIDDEN", "VARIANT_CODES", "AnswerError", "CodeError", "Verdict", "Exercise", "SetCode", "ExerciseSet",
            "kinds_for", "make_exercise", "parse_code"]
 
 
@@ -98,6 +98,16 @@ KINDS: dict[str, tuple[str, ...]] = {
 ANSWER_FORMS: dict[str, str] = {"legal": "cards", "trick": "seat", "points": "number", "marriage": "yesno",
                                 "bid": "number", "score": "score", "scores": "numbers", "redeal": "yesno",
                                 "eight": "number"}
+
+#: What the drawing of a position must leave out while each kind is asked, so that the students'
+#: page never shows the answer: ``"card_points"`` (each seat's or pair's card points),
+#: ``"bids"`` (the bid each player made), ``"result"`` (the hand's result box: who won, game
+#: points, scores) and ``"pips"`` (the eights' pips). A renderer given ``hide=`` omits these.
+HIDDEN: dict[str, frozenset] = {
+    "legal": frozenset(), "trick": frozenset(), "points": frozenset({"card_points", "result"}),
+    "marriage": frozenset(), "bid": frozenset({"bids"}), "score": frozenset({"result"}),
+    "scores": frozenset({"result"}), "redeal": frozenset({"card_points"}), "eight": frozenset({"result", "pips"}),
+}
 
 #: The "and why" of the game-points question: how a hand was won, by the result's ``reason``
 #: (:class:`~cardlab.sixtysix.SixtySixResult`, :class:`~cardlab.mariage3.Mariage3Result`), in words.
@@ -267,6 +277,12 @@ class Exercise:
     _rules: tuple = field(default=(), repr=False)
     _judge: Callable | None = field(default=None, repr=False, compare=False)
     start: Any = None
+
+    @property
+    def hidden(self) -> frozenset:
+        """What the drawing of :attr:`state` must leave out on the students' page (the quantity
+        asked): a subset of ``{"card_points", "bids", "result", "pips"}`` (:data:`HIDDEN`)."""
+        return HIDDEN[self.kind]
 
     def check(self, answer: Any) -> Verdict:
         """Check ``answer`` (in :attr:`answer_form`: cards as a set of Card or text such as
