@@ -346,3 +346,125 @@ def test_german_close_before_draw_and_exchange_at_close_status():
     text = render.state_text(s, seat=0)
     assert text.splitlines()[-1] == "A may exchange the trump nine for the turned-down 10♣ now, or keep it."
     assert "Stock: closed by B, turn-up 10♣ turned down; 9 face down" in text
+
+
+# -- hide: a drawing that leaves out the quantity a question asks (issue 20) ----------------------
+
+from cardlab import variants  # noqa: E402
+from cardlab.classroom import exercises  # noqa: E402
+
+#: What may not appear in a drawing made with each hide token: its words and its numbers in the
+#: places each variant writes them (a seat's facts, a status line, the auction, the result box).
+HIDDEN_MARKERS = {
+    "card_points": re.compile(r"(?i)card points?\b|\d+ points? ·|\d+ points?\b(?! for)"),
+    "bids": re.compile(r"\bbid \d|bid cards: \d|high bid \d|at least \d|cardlab-result99"
+                       r"|cardlab-call[^>]*>[^<]*\d\d|cardlab-contract[^>]*>[^<]*\d\d"),   # bids are 66 or more
+    "result": re.compile(r'class="cardlab-result|game points?\b|wins the hand|receives|Scores:|made the bid'
+                         r"|Before the 100|Contract (made|failed)|Conceded|Thrown in|Redeal\."),
+    "pips": re.compile(r"(?i)uncovers?\b|\bpips?\b|cardlab-eight"),
+}
+#: Where a variant's result text says the quantity (its card points, the bids, the pips), the text goes too.
+RESULT_TEXT = {("sixty-six", "card_points"), ("russian-501", "card_points"), ("russian-501", "bids"),
+               ("ninety-nine", "bids"), ("mariage-3", "card_points"), ("mariage-4", "card_points"),
+               ("mariage-4", "pips")}
+
+
+def _shows(variant, token, html):
+    """Whether ``html`` shows what ``token`` names (a marker of HIDDEN_MARKERS or the result's text)."""
+    return bool(HIDDEN_MARKERS[token].search(html)
+                or ((variant, token) in RESULT_TEXT and "cardlab-result-text" in html))
+
+
+DRAWN = re.compile(r'data-card="[^"]+"|class="cardlab-player[^"]*" data-seat="\d"|cardlab-back')
+
+
+def _random_states(variant, rules, seeds=range(6), every=2):
+    """States of random hands of ``variant`` under ``rules``: every ``every``-th step and the end."""
+    v = variants.get(variant)
+    seats = len(v.deal(rules, 0, seed=0).names)
+    for seed in seeds:
+        rng = random.Random(f"{variant}/{seed}")
+        s = v.deal(rules, seed % seats, seed=seed)
+        k = 0
+        while True:
+            if k % every == 0 or s.result is not None:
+                yield s
+            if s.result is not None:
+                return
+            s = s.apply(rng.choice(s.legal_actions()))
+            k += 1
+
+
+def _hidden_text(html):
+    """The drawing as a person reads it: text, ``data-`` values and titles, without the style sheets."""
+    return re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+
+
+@pytest.mark.parametrize("variant,preset", [(v, p) for v in variants.names() for p in variants.get(v).presets])
+def test_hide_leaves_out_each_quantity_and_nothing_else(variant, preset):
+    """For random states of every variant and preset, from every view: with a hide token the
+    drawing has none of its markers and the same cards, seats and card backs; without, it is the
+    drawing of hide=() (the default)."""
+    rules = variants.get(variant).presets[preset]
+    seen = {t: 0 for t in render.HIDE_TOKENS}
+    for s in _random_states(variant, rules):
+        for seat in [None] + list(range(len(s.names))):
+            full = render.state_html(s, seat)
+            assert render.state_html(s, seat, hide=()) == full == render.state_html(s, seat, hide=None)
+            for token in render.HIDE_TOKENS:
+                if _shows(variant, token, _hidden_text(full)):
+                    seen[token] += 1
+                hidden = render.state_html(s, seat, hide={token})
+                assert not _shows(variant, token, _hidden_text(hidden)), (token, seat, hidden)
+                assert sorted(DRAWN.findall(hidden)) == sorted(DRAWN.findall(full)), token
+                assert hidden.count("<div") == hidden.count("</div>")
+            every = render.state_html(s, seat, hide=render.HIDE_TOKENS)
+            assert not any(_shows(variant, t, _hidden_text(every)) for t in HIDDEN_MARKERS)
+    # the test sees each quantity this variant writes (and so can fail)
+    written = {"sixty-six": {"card_points", "result"}, "russian-501": {"card_points", "bids", "result"},
+               "ninety-nine": {"bids", "result"}, "mariage-3": {"card_points", "result"},
+               "mariage-4": {"card_points", "result", "pips"}}[variant]
+    assert {t for t, n in seen.items() if n} >= written, seen
+
+
+@pytest.mark.parametrize("variant", variants.names())
+def test_an_exercise_drawn_with_its_hidden_set_does_not_show_its_answer(variant):
+    """Every kind of every variant and preset, a few seeds each: drawn as the students' page
+    draws it (``hide=ex.hidden``), none of the hidden quantity's markers; the answer's number does
+    not stand next to its unit."""
+    for kind in exercises.kinds_for(variant):
+        for preset in variants.get(variant).presets:
+            for seed in range(4):
+                ex = exercises.make_exercise(variant, kind, seed, preset)
+                html = _hidden_text(render.state_html(ex.state, ex.seat, hide=ex.hidden))
+                for token in ex.hidden:
+                    assert not _shows(variant, token, html), (kind, preset, seed, token)
+                if kind == "points":
+                    assert not re.search(rf"\b{ex.expected} (card )?points?\b", html)
+                if kind == "bid":
+                    assert not re.search(rf"bid (cards: )?{ex.expected}\b", html)
+
+
+def test_hide_tokens_are_checked():
+    s = sixtysix.deal(seed=7)
+    with pytest.raises(ValueError, match="card_points, bids, result, pips"):
+        render.state_html(s, hide={"points"})
+    with pytest.raises(ValueError, match="'answer'"):
+        render.state_html(s, hide="answer")
+    assert render.state_html(s, hide="card_points") == render.state_html(s, hide={"card_points"})
+    for name in variants.names():
+        v = variants.get(name)
+        with pytest.raises(ValueError, match="hide names"):
+            v.render().state_html(v.deal(v.default_rules if hasattr(v, "default_rules") else
+                                         next(iter(v.presets.values())), 0, seed=1), None, hide={"legal"})
+
+
+def test_hide_keeps_the_table_of_a_finished_sixty_six_hand():
+    s = sixtysix.deal(seed=7)
+    for c in GAME:
+        s = s.apply(c)
+    full = render.state_html(s)
+    hidden = _hidden_text(render.state_html(s, hide={"card_points", "result"}))
+    assert "71 card points" in full and "cardlab-result" in full
+    assert "card point" not in hidden and "cardlab-result" not in hidden
+    assert "The hand is over." in hidden and 'class="cardlab-taken"' in hidden   # the taken cards stay to count

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import (CARD_SIZES, CSS, STYLE, card_back_svg, card_chip, card_name, card_svg, cards_text,
+from .cards import (CARD_SIZES, CSS, HIDE_TOKENS, STYLE, card_back_svg, hide_set, card_chip, card_name, card_svg, cards_text,
                     score_sheet_html, sort_hand, text_escape)
 from .cards import _SUIT_PATHS, STYLE as _STYLE, text_escape as _t  # noqa: F401  (for the variant renderers)
 
-__all__ = ["CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "cards_text",
+__all__ = ["CARD_SIZES", "CSS", "HIDE_TOKENS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "cards_text",
            "sort_hand", "state_html", "state_text", "score_sheet_html", "text_escape", "renderer_of",
            "CARD_ZOOM", "set_card_size", "card_size"]
 
@@ -63,7 +63,7 @@ def renderer_of(state: Any):
         raise ValueError(f"no renderer for {type(state).__name__}: {exc.args[0]}") from None
 
 
-def state_html(state: Any, seat: int | None = None, size: str | None = None) -> str:
+def state_html(state: Any, seat: int | None = None, size: str | None = None, hide=frozenset()) -> str:
     """The table of ``state`` as one HTML string (a ``<div class="cardlab-table">`` with its
     own ``<style>`` block), for ``_repr_html_`` and the widgets.
 
@@ -78,14 +78,21 @@ def state_html(state: Any, seat: int | None = None, size: str | None = None) -> 
         A card size of :data:`CARD_ZOOM`; ``None`` (default) for the setting of
         :func:`set_card_size`. Other than "normal", the table is wrapped in a
         ``<div class="cardlab-zoom">`` with that CSS zoom.
+    hide : set of str
+        What to leave out, so that a position drawn under a question does not give its answer
+        (:data:`HIDE_TOKENS`: ``"card_points"``, ``"bids"``, ``"result"``, ``"pips"``; the
+        classroom's ``Exercise.hidden``); each variant's renderer leaves out where it writes
+        them, and everything else (the cards, the tricks taken) stays. Default: nothing.
 
     Raises
     ------
     ValueError
-        If ``state`` belongs to no registered variant, ``seat`` is not a seat, or ``size`` is
-        not a card size.
+        If ``state`` belongs to no registered variant, ``seat`` is not a seat, ``size`` is
+        not a card size, or ``hide`` names something else than :data:`HIDE_TOKENS`.
     """
-    html = renderer_of(state).state_html(state, seat)
+    hide = hide_set(hide)
+    module = renderer_of(state)
+    html = module.state_html(state, seat, hide=hide) if hide else module.state_html(state, seat)
     zoom = CARD_ZOOM.get(size or _SETTING["size"])
     if zoom is None:
         raise ValueError(f"the card size is one of {', '.join(CARD_ZOOM)}, not {size!r}")

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..cards import Card, Rank, Suit, format_cards, parse_card
 from ..tricks import RANKS_66
 
-__all__ = ["play_status", "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
+__all__ = ["HIDE_TOKENS", "hide_set", "play_status", "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
            "score_sheet_html", "text_escape", "cards_text"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
@@ -34,6 +34,27 @@ _RANK_NAMES = {
     Rank.FOUR: "Four", Rank.THREE: "Three", Rank.TWO: "Two",
 }
 _SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+
+
+#: What a drawing can leave out (``hide=`` of every ``state_html``), so that a position drawn under
+#: a question does not show its answer: ``"card_points"`` (each seat's or pair's card points,
+#: wherever they are written), ``"bids"`` (the bid each player made, and a contract's value),
+#: ``"result"`` (the hand's result box and every line that says who won, game points or scores)
+#: and ``"pips"`` (the pips an eight uncovers). The table exercises.HIDDEN of
+#: :mod:`cardlab.classroom.exercises` names them per kind of question.
+HIDE_TOKENS: tuple[str, ...] = ("card_points", "bids", "result", "pips")
+
+
+def hide_set(hide: Iterable[str] | str | None) -> frozenset:
+    """``hide`` as a frozenset of :data:`HIDE_TOKENS` (a single token may be given as a string;
+    ``None`` is nothing hidden). Raises ``ValueError`` naming the valid tokens for any other."""
+    if hide is None:
+        return frozenset()
+    items = frozenset((hide,)) if isinstance(hide, str) else frozenset(hide)
+    bad = sorted(map(repr, items - frozenset(HIDE_TOKENS)))
+    if bad:
+        raise ValueError(f"hide names what a drawing leaves out: {', '.join(HIDE_TOKENS)}; not {', '.join(bad)}")
+    return items
 
 
 def _t(text: str) -> str:

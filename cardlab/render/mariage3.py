@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..cards import format_cards
-from .cards import CSS, card_back_svg, card_chip, card_svg, play_status, sort_hand
+from .cards import CSS, card_back_svg, hide_set, card_chip, card_svg, play_status, sort_hand
 
 if TYPE_CHECKING:
     from ..mariage3 import Mariage3State
@@ -113,7 +113,7 @@ def _result_words(t: _Table) -> tuple[str, str]:
     return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Card points {pts}, tricks {tr}."
 
 
-def _player_html(t: _Table, seat: int) -> str:
+def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
     badges = []
     if seat == (t.dealer + 1) % 3:
         badges.append('<span class="cardlab-badge">eldest</span>')
@@ -123,7 +123,7 @@ def _player_html(t: _Table, seat: int) -> str:
         badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
     if t.named_by == seat:
         badges.append('<span class="cardlab-badge">named trumps</span>')
-    facts = [f"{t.points[seat]} card point{'s' if t.points[seat] != 1 else ''}"]
+    facts = [] if "card_points" in hide else [f"{t.points[seat]} card point{'s' if t.points[seat] != 1 else ''}"]
     m = _marriage_words(t, seat)
     if m:
         facts.append(m)
@@ -192,31 +192,37 @@ def _trick_html(t: _Table) -> str:
             f'</div><div class="cardlab-cards">{"".join(slots)}</div></div>')
 
 
-def state_html(state: "Mariage3State", seat: int | None = None) -> str:
+def state_html(state: "Mariage3State", seat: int | None = None, hide: frozenset = frozenset()) -> str:
     """The table of a three-player Mariage state as HTML (what :func:`cardlab.render.state_html`
     returns for it): the two other players at the top, the trumps and the trick in the middle,
     the viewer (``seat``, or seat 0 when all cards are open) at the bottom. ``seat=None`` shows
     every card; a seat shows only its :class:`Mariage3View` (others' cards face down, except those
-    shown to the table). Raises ``ValueError`` if ``seat`` is not None, 0, 1 or 2."""
+    shown to the table).
+
+    ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
+    each player's card points (and the result's text, which counts them), ``"result"`` the
+    result box (the status then says only that the hand is over). Raises ``ValueError`` if
+    ``seat`` is not None, 0, 1 or 2, or for a bad token."""
+    hide = hide_set(hide)
     t = _table(state, seat)
     bottom = 0 if seat is None else seat
     view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
     trump = t.trump.symbol if t.trump is not None else "not fixed"
     caption = f"{t.rules_name} · trumps {trump} · {t.names[t.dealer]} deals · trick {t.trick_number} · {view}"
-    if t.result is not None:
+    if t.result is not None and "result" not in hide:
         head, words = _result_words(t)
+        text = "" if "card_points" in hide else f'<div class="cardlab-result-text">{escape(words, quote=False)}</div>'
         end = (f'<div class="cardlab-result" data-winner="{t.result.winner}" data-game-points="{t.result.game_points}">'
-               f'<div class="cardlab-result-head">{escape(head, quote=False)}</div>'
-               f'<div class="cardlab-result-text">{escape(words, quote=False)}</div></div>')
+               f'<div class="cardlab-result-head">{escape(head, quote=False)}</div>{text}</div>')
     else:
         end = f'<div class="cardlab-status">{escape(_status(t), quote=False)}</div>'
-    others = "".join(_player_html(t, (bottom + k) % 3) for k in (1, 2))
+    others = "".join(_player_html(t, (bottom + k) % 3, hide) for k in (1, 2))
     return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
             f"<style>{CSS}{_CSS_M3}</style>"
             f'<div class="cardlab-caption">{escape(caption, quote=False)}</div>'
             f'<div class="cardlab-m3-others">{others}</div>'
             f'<div class="cardlab-middle">{_trumps_html(t)}{_trick_html(t)}</div>'
-            f"{_player_html(t, bottom)}{end}</div>")
+            f"{_player_html(t, bottom, hide)}{end}</div>")
 
 
 def state_text(state: "Mariage3State", seat: int | None = None) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..cards import format_cards
 from ..mariage4 import CONTRACT_NAMES, VARIANT
 from ..mariage4_explain import waiting_for
-from .cards import STYLE, card_back_svg, card_chip, card_svg, sort_hand, text_escape
+from .cards import STYLE, card_back_svg, hide_set, card_chip, card_svg, sort_hand, text_escape
 
 if TYPE_CHECKING:
     from ..mariage4 import Mariage4State
@@ -53,10 +53,16 @@ def _phase_words(state: "Mariage4State") -> str:
          if state.pending_marriage else f"{who} to lead."))
 
 
-def state_html(state: "Mariage4State", seat: int | None = None) -> str:
+def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset = frozenset()) -> str:
     """HTML table of a four-player state: all cards open (``seat=None``) or one seat's view,
     built from ``state.view(seat)`` so hidden cards (the partner's too) are never written.
-    Raises ``ValueError`` for a bad seat."""
+
+    ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
+    the pairs' card points, ``"result"`` the result box (the status then says only that the hand
+    is over), ``"pips"`` what the hand uncovers on the eights (the result's text, which also
+    counts card points, goes with either); the special contracts are not bids and stay. Raises
+    ``ValueError`` for a bad seat or token."""
+    hide = hide_set(hide)
     if seat is not None and (seat not in (0, 1, 2, 3) or isinstance(seat, bool)):
         raise ValueError(f"seat must be None (all cards open) or 0 to 3, not {seat!r}")
     facts, v = _table_facts(state, seat)
@@ -107,7 +113,9 @@ def state_html(state: "Mariage4State", seat: int | None = None) -> str:
     bottoms = state.bottom_cards if v is None else v.bottom_cards
     if bottoms:
         info.append("bottom after the cuts: " + " ".join(str(c) for c in bottoms))
-    info.append(f"card points {state.pair_name(0)} {state.pair_points(0)} – {state.pair_name(1)} {state.pair_points(1)}")
+    if "card_points" not in hide:
+        info.append(f"card points {state.pair_name(0)} {state.pair_points(0)} – "
+                    f"{state.pair_name(1)} {state.pair_points(1)}")
     mid.append(f'<div class="cardlab-label">{_t(" · ".join(info))}</div>')
     ni = v.nines if v is not None else state.nines
     if ni is not None:
@@ -137,11 +145,12 @@ def state_html(state: "Mariage4State", seat: int | None = None) -> str:
         label, cls, n = "Trick 1", "cardlab-trick", 0
     mid.append(f'<div class="{cls}" data-cards="{n}"><div class="cardlab-label">{_t(label)}</div>'
                f'<div class="cardlab-cards">{body}</div></div>')
-    if state.result is not None:
+    if state.result is not None and "result" not in hide:
         r = state.result
+        text = ("" if hide & {"card_points", "pips"} else
+                f'<div class="cardlab-result-text">{_t(r.explanation[:1].upper() + r.explanation[1:])}.</div>')
         end = (f'<div class="cardlab-result" data-reason="{escape(r.reason)}"><div class="cardlab-result-head">'
-               f'{_t("Redeal." if r.redeal else "Hand over.")}</div><div class="cardlab-result-text">'
-               f'{_t(r.explanation[:1].upper() + r.explanation[1:])}.</div></div>')
+               f'{_t("Redeal." if r.redeal else "Hand over.")}</div>{text}</div>')
     else:
         end = f'<div class="cardlab-status">{_t(_phase_words(state))}</div>'
     view = "all cards open" if seat is None else f"{names[seat]}'s view"

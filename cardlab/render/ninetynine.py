@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKER, format_cards
 from ..ninetynine import RANKS_99, _stand_in
-from .cards import STYLE, card_back_svg, card_chip, card_svg, sort_hand, text_escape as _t
+from .cards import STYLE, card_back_svg, hide_set, card_chip, card_svg, sort_hand, text_escape as _t
 
 if TYPE_CHECKING:
     from ..ninetynine import NinetyNineState
@@ -143,7 +143,7 @@ def _trump_caption(t: _Table99) -> str:
     return "no trump" if t.trump is None else f"trumps {t.trump.symbol}"
 
 
-def _player99(t: _Table99, s: int) -> str:
+def _player99(t: _Table99, s: int, hide: frozenset = frozenset()) -> str:
     badges = []
     if t.dealer == s:
         badges.append('<span class="cardlab-badge">dealer</span>')
@@ -156,7 +156,7 @@ def _player99(t: _Table99, s: int) -> str:
     n = t.tricks_won[s]
     bid = t.bids[s]
     facts = [f"{n} trick{'s' if n != 1 else ''}"]
-    if bid is not None:
+    if bid is not None and "bids" not in hide:
         facts.append(f"bid {bid}")
     elif t.bid_hidden[s]:
         facts.append("bid hidden")
@@ -166,7 +166,7 @@ def _player99(t: _Table99, s: int) -> str:
         cards.append('<span class="cardlab-empty">none</span>')
     if t.bid_cards[s]:
         pile = "".join(card_svg(c, size="sm") for c in t.bid_cards[s])
-        label = f"bid cards: {bid}"
+        label = "bid cards" if "bids" in hide else f"bid cards: {bid}"
         if t.seat is None and not t.made_shown[s]:
             label += " (face down)"
     elif t.bid_hidden[s]:
@@ -229,8 +229,10 @@ def _middle99(t: _Table99) -> str:
     return f'<div class="cardlab-middle">{"".join(parts)}</div>'
 
 
-def _result99(t: _Table99) -> str:
+def _result99(t: _Table99, hide: frozenset = frozenset()) -> str:
     r = t.result
+    if "bids" in hide:      # who made the bid, tricks and scores would give each bid away
+        return ('<div class="cardlab-result"><div class="cardlab-result-head">The deal is over.</div></div>')
     rows = []
     for s in range(3):
         bid = r.bids[s]
@@ -246,16 +248,23 @@ def _result99(t: _Table99) -> str:
             f'</table><div class="cardlab-result-text">{_t(text)}</div></div>')
 
 
-def state_html(state: "NinetyNineState", seat: int | None = None) -> str:
+def state_html(state: "NinetyNineState", seat: int | None = None, hide: frozenset = frozenset()) -> str:
     """HTML of a Ninety-Nine table, all cards open (``seat=None``, bid cards shown face up with
     their bid) or as ``seat`` sees it (others' hands and face-down bid cards as card backs).
-    Raises ``ValueError`` for a seat that is not None, 0, 1 or 2."""
+
+    ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"bids"`` leaves out the bid
+    each player's bid cards make (the cards stay; a result then says only that the deal is
+    over), ``"result"`` the result box (the status says the deal is over); Ninety-Nine has no
+    card points nor pips. Raises ``ValueError`` for a seat that is not None, 0, 1 or 2, or a bad
+    token."""
+    hide = hide_set(hide)
     t = _table99(state, seat)
     view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
     caption = f"{t.rules.name} · {_trump_caption(t)} · {t.names[t.dealer]} deals · {view}"
     order = [0, 1, 2] if seat is None else [(seat + 1) % 3, (seat + 2) % 3, seat]
-    players = [_player99(t, s) for s in order]
-    end = _result99(t) if t.result is not None else f'<div class="cardlab-status">{_t(_status99(t))}</div>'
+    players = [_player99(t, s, hide) for s in order]
+    end = (_result99(t, hide) if t.result is not None and "result" not in hide
+           else f'<div class="cardlab-status">{_t(_status99(t))}</div>')
     seat_attr = "all" if seat is None else str(seat)
     return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{seat_attr}" data-phase="{t.phase}">'
             f'{STYLE}<style>{_CSS99}</style><div class="cardlab-caption">{_t(caption)}</div>'

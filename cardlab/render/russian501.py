@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..cards import format_cards
-from .cards import STYLE as _STYLE, card_back_svg, card_chip, card_svg, sort_hand, text_escape as _t
+from .cards import STYLE as _STYLE, card_back_svg, hide_set, card_chip, card_svg, sort_hand, text_escape as _t
 
 __all__ = ["state_html", "state_text", "CSS_501"]
 
@@ -32,38 +32,45 @@ CSS_501 = """
 """.strip()
 
 
-def _call_html(nm, seat, a: Action) -> str:
+def _call_html(nm, seat, a: Action, bids: bool = True) -> str:
     cls = "cardlab-call"
     if a.kind == "blind":
         cls += " cardlab-call-blind"
     elif a.kind == "pass":
         cls += " cardlab-call-pass"
-    text = {"pass": "pass", "bid": str(a.value), "blind": f"{a.value} blind"}[a.kind]
+    if bids:
+        text = {"pass": "pass", "bid": str(a.value), "blind": f"{a.value} blind"}[a.kind]
+    else:
+        text = {"pass": "pass", "bid": "bid", "blind": "bid blind"}[a.kind]
     return f'<span class="{cls}" data-seat="{seat}">{_t(nm[seat])}: {_t(text)}</span>'
 
 
-def _contract_words(st) -> str:
+def _contract_words(st, bids: bool = True) -> str:
     if st.bidder is None:
         return ""
     if st.contract is None:
-        return f"{st.bid}{' blind' if st.blind else ''} (contract not named yet)"
+        return f"{st.bid if bids else 'bid'}{' blind' if st.blind else ''} (contract not named yet)"
     tr = "no trump" if st.no_trump else f"trumps {st.trump.symbol}"
-    return f"{tr}, {st.contract}{' (blind: ×2)' if st.blind else ''}"
+    return f"{tr}{', ' + str(st.contract) if bids else ''}{' (blind: ×2)' if st.blind else ''}"
 
 
-def _status(st) -> str:
+def _status(st, hide: frozenset = frozenset()) -> str:
     nm = st.names
     if st.result is not None:
-        return ""
+        return "The hand is over." if "result" in hide else ""
     who = nm[st._to_act]
     ph = st.phase
+    bids = "bids" not in hide
     if ph == "bidding":
-        hb = (f"high bid {st.high_bid}{' blind' if st.high_blind else ''} by {nm[st.high_bidder]}"
+        value = f" {st.high_bid}" if bids else ""
+        hb = (f"high bid{value}{' blind' if st.high_blind else ''} by {nm[st.high_bidder]}"
               if st.high_bid is not None else "no bid yet")
         return f"Auction ({hb}): {who} to speak."
     if ph == "prikup":
         return f"{who} won the auction and turns up the prikup."
     if ph == "contract":
+        if not bids:
+            return f"{who} names trumps and a contract at least as high as the bid, or concedes."
         return f"{who} names trumps and a contract of at least {st.high_bid}, or concedes."
     if ph == "give":
         return f"{who} passes a card face down to {nm[st.opponents()[len(st.given)]]}."
@@ -74,10 +81,17 @@ def _status(st) -> str:
     return f"{who} to lead."
 
 
-def state_html(state, seat: int | None = None) -> str:
+def state_html(state, seat: int | None = None, hide: frozenset = frozenset()) -> str:
     """The table of a 501 state as HTML (see :func:`cardlab.render.state_html`): all cards open
     (``seat=None``) or as ``seat`` sees it (built from ``state.view(seat)`` only: face-down
-    cards are drawn as backs with nothing about them written)."""
+    cards are drawn as backs with nothing about them written).
+
+    ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
+    each player's points (and the result's text, which counts them), ``"bids"`` the values of
+    the auction's calls and of the contract, ``"result"`` the result box. Raises ``ValueError``
+    for a bad seat or token."""
+    hide = hide_set(hide)
+    bids = "bids" not in hide
     n = len(state.names)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
         raise ValueError(f"seat must be None (all cards open) or a seat from 0 to {n - 1}, not {seat!r}")
@@ -129,7 +143,8 @@ def state_html(state, seat: int | None = None) -> str:
         taken = [t for t in state.tricks if t.winner == s]
         facts = ""
         if s in state.active and (state.phase in ("play", "over")):
-            facts = f"{state.points(s)} points · {len(taken)} trick{'s' if len(taken) != 1 else ''}"
+            facts = ("" if "card_points" in hide else f"{state.points(s)} points · ") + \
+                f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"
             ms = [f"{m[1].symbol} {m[2]}" for m in state.marriages if m[0] == s]
             if ms:
                 facts += " · marriages " + ", ".join(ms) + ("" if state.tricks_won[s] else " (count after a trick)")
@@ -142,7 +157,7 @@ def state_html(state, seat: int | None = None) -> str:
             f'<div class="cardlab-hand cardlab-cards" data-seat="{s}">{"".join(cards)}</div>'
             + (f'<div class="cardlab-taken" data-seat="{s}">{chips}</div>' if chips else "") + "</div>")
     # auction line
-    calls = "".join(_call_html(nm, s, a) for s, a in state.auction)
+    calls = "".join(_call_html(nm, s, a, bids) for s, a in state.auction)
     auction = (f'<div class="cardlab-auction-line"><span class="cardlab-label">Auction: </span>'
                f'{calls or "no call yet"}</div>')
     # prikup
@@ -160,7 +175,7 @@ def state_html(state, seat: int | None = None) -> str:
     contract = ""
     if state.bidder is not None:
         contract = (f'<div class="cardlab-slot"><span class="cardlab-contract">{_t(nm[state.bidder])}: '
-                    f'{_t(_contract_words(state))}</span></div>')
+                    f'{_t(_contract_words(state, bids))}</span></div>')
     # trick
     if state.trick or not state.tricks:
         slots = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(nm[s])}</span></div>'
@@ -178,16 +193,18 @@ def state_html(state, seat: int | None = None) -> str:
         nc = 0
     trick = (f'<div class="{tcls}" data-cards="{nc}"><div class="cardlab-label">{_t(label)}</div>'
              f'<div class="cardlab-cards">{slots}</div></div>')
-    if state.result is not None:
+    if state.result is not None and "result" not in hide:
         r = state.result
         head = {"made": "Contract made", "failed": "Contract failed", "conceded": "Conceded",
                 "thrown_in": "Thrown in"}[r.outcome]
         changes = ", ".join(f"{nm[s]} {r.changes[s]:+d}" for s in state.active)
+        text = ("" if hide & {"card_points", "bids"} else
+                f'<div class="cardlab-result-text">{_t(r.explanation[:1].upper() + r.explanation[1:])}.'
+                f' Before the 100-or-less rule: {_t(changes)}.</div>')
         end = (f'<div class="cardlab-result" data-outcome="{r.outcome}"><div class="cardlab-result-head">'
-               f'{_t(head)}</div><div class="cardlab-result-text">{_t(r.explanation[:1].upper() + r.explanation[1:])}.'
-               f' Before the 100-or-less rule: {_t(changes)}.</div></div>')
+               f'{_t(head)}</div>{text}</div>')
     else:
-        end = f'<div class="cardlab-status">{_t(_status(state))}</div>'
+        end = f'<div class="cardlab-status">{_t(_status(state, hide))}</div>'
     view_attr = "all" if seat is None else str(seat)
     return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{view_attr}" data-phase="{state.phase}">'
             f'{_STYLE}<style>{CSS_501}</style><div class="cardlab-caption">{_t(caption)}</div>{auction}'

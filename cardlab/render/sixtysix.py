@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 from ..cards import format_cards
-from .cards import STYLE, card_back_svg, card_chip, card_name, card_svg, cards_text, play_status, sort_hand, text_escape as _t
+from .cards import STYLE, card_back_svg, hide_set, card_chip, card_name, card_svg, cards_text, play_status, sort_hand, text_escape as _t
 
 __all__ = ["state_html", "state_text"]
 
@@ -120,7 +120,7 @@ def _marriage_words(t: _Table, seat: int) -> str:
     return "marriages " + ", ".join(f"{s.symbol} {p}" for s, p in ms) + pending
 
 
-def _player_html(t: _Table, seat: int) -> str:
+def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
     name = t.names[seat]
     to_act = t.to_act == seat
     badges = []
@@ -131,7 +131,7 @@ def _player_html(t: _Table, seat: int) -> str:
     if t.closed_by == seat:
         badges.append('<span class="cardlab-badge">closed the stock</span>')
     pts = t.points[seat]
-    facts = [f"{pts} card point{'s' if pts != 1 else ''}"]
+    facts = [] if "card_points" in hide else [f"{pts} card point{'s' if pts != 1 else ''}"]
     m = _marriage_words(t, seat)
     if m:
         facts.append(m)
@@ -220,28 +220,34 @@ def _trick_html(t: _Table) -> str:
             f'<div class="cardlab-cards">{body}</div></div>')
 
 
-def state_html(state: Any, seat: int | None = None) -> str:
-    """HTML renderer of :mod:`cardlab.sixtysix` states (see :func:`state_html`)."""
+def state_html(state: Any, seat: int | None = None, hide: frozenset = frozenset()) -> str:
+    """HTML renderer of :mod:`cardlab.sixtysix` states (see :func:`cardlab.render.state_html`).
+    ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
+    each player's card points (and the result's text, which counts them), ``"result"`` the
+    result box (the status then says only that the hand is over); the others draw nothing here.
+    Raises ``ValueError`` for a bad seat or token."""
+    hide = hide_set(hide)
     t = _table(state, seat)
     bottom = 0 if seat is None else seat
     top = 1 - bottom
     view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
     caption = (f"{t.rules_name} · trumps {t.trump.symbol} · {t.names[t.dealer]} deals · "
                f"trick {t.trick_number} · {view}")
-    if t.result is not None:
+    if t.result is not None and "result" not in hide:
         head, words = _result_words(t)
+        text = "" if "card_points" in hide else f'<div class="cardlab-result-text">{_t(words)}</div>'
         end = (f'<div class="cardlab-result" data-winner="{"" if t.result.winner is None else t.result.winner}" '
                f'data-game-points="{t.result.game_points}"><div class="cardlab-result-head">{_t(head)}</div>'
-               f'<div class="cardlab-result-text">{_t(words)}</div></div>')
+               f'{text}</div>')
     else:
         end = f'<div class="cardlab-status">{_t(_status_words(t))}</div>'
     seat_attr = "all" if seat is None else str(seat)
     return (
         f'<div class="cardlab-table" data-variant="{escape(state.variant)}" data-view="{seat_attr}">{STYLE}'
         f'<div class="cardlab-caption">{_t(caption)}</div>'
-        f"{_player_html(t, top)}"
+        f"{_player_html(t, top, hide)}"
         f'<div class="cardlab-middle">{_stock_html(t)}{_trick_html(t)}</div>'
-        f"{_player_html(t, bottom)}{end}</div>"
+        f"{_player_html(t, bottom, hide)}{end}</div>"
     )
 
 
