@@ -17,8 +17,14 @@ rules, and saves it as a record (issue 13).
 * **Check** builds the position in the notation of :mod:`cardlab.classroom.notation` and shows it
   drawn with every card face up, or says in words what is wrong and where (with the rule's id);
   **Read text** loads a position typed or pasted into the text box; **Random deal** and
-  **Clear** fill or empty the places; **Save as record** writes the checked position as a
-  record file (:meth:`cardlab.records.Record.save`).
+  **Clear** fill or empty the places; **Save in the class folder** writes the checked position
+  as a record file (:meth:`cardlab.records.Record.save`, atomic) under the *File name* typed, in
+  the class folder (:func:`cardlab.classroom.roles.class_folder`): a bare name, never a path,
+  never over an existing file unless *Replace* is ticked (:func:`cardlab.classroom.roles.safe_path`).
+  :meth:`PositionEditor.record` gives the record without writing it.
+
+The editor belongs on the teacher's page and in a teacher's notebook; the students' page does
+not show it (it is the only part of the class's page that writes a file).
 
 No callback raises; a mistake is a message in words. Widgets only update ``HTML.value``, and
 every part has a ``cardlab-editor-…`` CSS class (for browser tests).
@@ -27,6 +33,7 @@ every part has a ``cardlab-editor-…`` CSS class (for browser tests).
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as w
 
@@ -37,6 +44,7 @@ from ..render import state_html
 from ..widgets.base import button, guarded, html_pane
 from .exercises import _CODE_OF
 from .notation import PLACE_SIZES, PLACES, PositionError, hand_size, parse_position, position_text
+from .roles import safe_path
 
 __all__ = ["PositionEditor"]
 
@@ -108,15 +116,21 @@ class PositionEditor(w.VBox):
         self.text.add_class("cardlab-editor-text")
         self.message = html_pane("cardlab-editor-message")
         self.drawing = html_pane("cardlab-editor-drawing")
-        self.path = w.Text(value="position.json", description="File", layout=w.Layout(width="22em"))
-        self.path.add_class("cardlab-editor-path")
+        self.file_name = w.Text(value="", description="File name", placeholder="e.g. nine_to_ten",
+                                layout=w.Layout(width="22em"),
+                                tooltip="a name for the file in the class folder (no folders, no slashes)")
+        self.file_name.add_class("cardlab-editor-path")
+        self.replace = w.Checkbox(value=False, description="Replace", indent=False, layout=w.Layout(width="7em"),
+                                  tooltip="overwrite a file of that name in the class folder")
+        self.replace.add_class("cardlab-editor-replace")
         self.buttons = []
         for label, css, fn, tip in (
                 ("Check", "cardlab-editor-check", self.check, "check the position against the rules and draw it"),
                 ("Read text", "cardlab-editor-read", self._read_text, "load the position typed in the text box"),
                 ("Random deal", "cardlab-editor-random", self._random, "fill every place from a new random deal"),
                 ("Clear", "cardlab-editor-clear", self._clear, "empty every place"),
-                ("Save as record", "cardlab-editor-save", self._save, "save the checked position to the file")):
+                ("Save in the class folder", "cardlab-editor-save", self._save,
+                 "check the position and save it as a record under the file name, in the class folder")):
             b = button(label, css, tip)
             b.on_click(self._safe(lambda _, f=fn: f()))
             self.buttons.append(b)
@@ -128,7 +142,7 @@ class PositionEditor(w.VBox):
         self.standing.observe(self._safe(lambda _: self._standing_changed()), names="value")
         super().__init__([w.HBox([self.game, self.preset, self.dealer]), w.HBox([self.names, self.standing]),
                           self.successes, self.target, self.pack_box,
-                          self.summary, w.HBox(self.buttons[:4]), self.text, w.HBox([self.path, self.buttons[4]]),
+                          self.summary, w.HBox(self.buttons[:4]), self.text, w.HBox([self.file_name, self.replace, self.buttons[4]]),
                           self.message, self.drawing])
         self.add_class("cardlab-editor")
         if text is not None:
@@ -467,8 +481,14 @@ class PositionEditor(w.VBox):
             self.seed += 1
         v = self.variant
         names = tuple(self._seat_names())
-        if not v.accepts(len(names)):
-            names = tuple(f"P{i}" for i in range(v.players))
+        if not v.accepts(len(names)) or not all(names):   # names refused before: the deal's own
+            names = tuple(map(str, v.deal(self.rules, 0, seed=0).names))
+            self._busy = True
+            try:
+                self.names.value = ",".join(names)
+                self.dealer.options = [(f"{n} (seat {i})", i) for i, n in enumerate(names)]
+            finally:
+                self._busy = False
         dealer = self.dealer.value if isinstance(self.dealer.value, int) and self.dealer.value < len(names) else 0
         if pack is None:
             state = v.deal(self.rules, dealer, seed=self.seed, names=names, **self._extra())
@@ -490,24 +510,48 @@ class PositionEditor(w.VBox):
         self._changed()
         self._say("Every place is empty: choose a place, then click its cards.", "note")
 
-    def save(self, path: str | None = None) -> bool:
-        """Save the checked position as a record file (JSON, :mod:`cardlab.records`) at ``path``
-        (default: the File box); True if saved. The position is checked first; a mistake or a
-        file that cannot be written is a message. Never raises."""
+    def record(self) -> records.Record:
+        """The checked position as a record (:class:`cardlab.records.Record`, with the standing
+        before the hand as its ``start``), written nowhere. Raises
+        :class:`~cardlab.errors.CardlabError` (with the message shown) when the position or the
+        standing is not legal."""
+        if not self.check():
+            raise CardlabError(_text(self.message.value))
+        return records.Record.from_state(self.state, title=f"A position of {self.variant.title}",
+                                         notes=position_text(self.state), start=self.start())
+
+    def save(self, name: str | None = None, *, replace: bool | None = None) -> bool:
+        """Check the position and save it as a record file (JSON, :mod:`cardlab.records`,
+        written atomically) named ``name`` in the class folder
+        (:func:`cardlab.classroom.roles.class_folder`); by default the *File name* box and the
+        *Replace* box. ``name`` is a bare file name (``.json`` is added):
+        :func:`~cardlab.classroom.roles.safe_path` refuses a path, a hidden or too long name,
+        a link, and an existing file unless ``replace``. True if saved; a refusal, an illegal
+        position or a file that cannot be written is a message in words, and nothing is
+        written. Never raises."""
         try:
-            if not self.check():
-                return False
-            target = path if path is not None else self.path.value
-            records.Record.from_state(self.state, title=f"A position of {self.variant.title}",
-                                      notes=position_text(self.state), start=self.start()).save(target)
-        except (CardlabError, OSError, ValueError) as e:
+            name = self.file_name.value if name is None else name
+            replace = self.replace.value if replace is None else bool(replace)
+            target = safe_path(name, ".json", replace=replace)   # refuse a bad name before checking
+            record = self.record()
+            target = safe_path(name, ".json", replace=replace)   # and again just before writing
+            record.save(target)
+        except CardlabError as e:
             self._say(f"Not saved: {e}", "mistake")
             return False
-        self._say(f"Saved to {target}: open it with cardlab.records.load({str(target)!r}).", "right")
+        except OSError as e:
+            self._say(f"Not saved: the class folder cannot be written ({e.strerror or e}).", "mistake")
+            return False
+        self._say(f"Saved as {target.name} in the class folder.", "right")
         return True
 
     def _save(self) -> None:
         self.save()
+
+
+def _text(message: str) -> str:
+    """A message pane's words without its markup."""
+    return html.unescape(re.sub(r"<[^>]+>", "", message))
 
 
 def _fields(text: str) -> dict:
