@@ -205,14 +205,16 @@ def _facts(name):
     return {
         "sixty-six": lambda: [f"first player to {r.target} game points", "66 card points", "under 33",
                       f"brings {r.last_trick_bonus} more card points", f"at least {r.exchange_min_stock} cards"],
-        "russian-501": lambda: [f"everyone starts at {r.start_score}", f"lowest bid is {r.min_bid}", f"highest {r.max_bid}",
+        "russian-501": lambda: [f"everyone starts at {r.start_score}", f"lowest bid is {r.min_bid}",
+                                f"highest {r.max_bid}",
                         f"{r.protect_threshold} or less", f"goes down by {r.concession_credit}", "prikup 3"],
         "ninety-nine": lambda: [f"reaches {r.target}", "♦ 0, ♠ 1, ♥ 2, ♣ 3",
                         f"{r.success_bonus[0]} if he is the only one", f"{r.success_bonus[1]} each if two",
                         f"{r.success_bonus[2]} each if all three", "37 cards"],
         "mariage-3": lambda: [f"receive {r.target} game points", "8 cards each", "packets of 3, 2 and 3",
                       "33 card points or more", "each opponent pays him 1"],
-        "mariage-4": lambda: [f"win {r.eights_to_win} eights", f"({r.pips} pips)", f"fewer than {r.redeal_points_below} card points",
+        "mariage-4": lambda: [f"win {r.eights_to_win} eights", f"({r.pips} pips)",
+                              f"fewer than {r.redeal_points_below} card points",
                       f"opponents score {r.nines_points} game points", "five, six, fur coat, suit"],
     }[name]()
 

@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ..cards import JOKER, Card, Rank, Suit
-from ..eight import Eight
 from .cards import card_svg
 
 __all__ = ["Teaching", "TEACHING", "handout_html", "save_handout", "differences_in_words"]
@@ -107,6 +106,7 @@ def _eight_picture(module, rules) -> str:
     """Four-player Mariage: a pair's eight with 3 pips uncovered (:mod:`cardlab.render.eight`)."""
     if not hasattr(rules, "pips"):
         return ""
+    from ..eight import Eight
     from .eight import eight_svg
 
     svg = eight_svg(Eight(3, rules.pips), Suit.HEARTS, label=" ")
@@ -289,8 +289,8 @@ _RUSSIAN_501 = Teaching(
             "contract. After a blind win, twice the contract.",
             "**Each opponent**: his score goes down by the card points he took.",
             "**{protect_threshold} or less**: an opponent whose score is {protect_threshold} or less at the "
-            "start of the hand takes nothing off, for tricks or for a give-up; only a bid he makes can bring "
-            "it down.")),
+            "start of the hand takes nothing off, for tricks or for a give-up; only making a contract as the "
+            "bidder brings it down.")),
         ("How the game ends", (
             "The first player at 0 or below wins. If several get there in the same hand, a bidder who made his "
             "contract wins; otherwise the lowest score; if still equal, play on. The deal passes to the left.",)),
@@ -377,7 +377,8 @@ _NINETY_NINE = Teaching(
         "nine_turnup_no_trump": _yes("a turned-up nine means no trumps", "a turned-up nine makes its suit trumps"),
         "first_deal_trump": _choice({"diamonds": "the first deal of a game is played with ♦ trumps",
                                      "none": "the first deal of a game is played without trumps"}),
-        "deal_packet": lambda v, r: "the cards are dealt one at a time" if v == 1 else f"the cards are dealt {v} at a time",
+        "deal_packet": lambda v, r: ("the cards are dealt one at a time" if v == 1 else
+                                     f"the cards are dealt {v} at a time"),
         "success_bonus": lambda v, r: f"the bonus for making your bid is {v[0]}, {v[1]} or {v[2]}",
     },
     written_for={"mode": "classic", "wild_card": "joker", "nine_turnup_no_trump": True, "deal_packet": 3,
@@ -469,9 +470,9 @@ _MARIAGE_4 = Teaching(
             "or says no. Then 3 more cards each; if eldest said no, his last card is turned face up and sets "
             "trumps.")),
         ("Before play", (
-            "In turn from eldest, each player passes or makes one call. **Redeal** (the same dealer deals again): "
-            "fewer than {redeal_points_below} card points in your hand; all four nines; or your pair has no "
-            "trump, one trump, or just the 9 and J of trumps in different hands (ask your partner).",
+            "In turn from eldest, each player passes or calls. **Redeal**, before any other call (the same dealer "
+            "deals again): fewer than {redeal_points_below} card points in your hand; all four nines; or your "
+            "pair has no trump, one trump, or just the 9 and J of trumps in different hands (ask your partner).",
             "**Three nines**: lay three nines face up. Each opponent puts a card of one of those suits on top or "
             "at the bottom of his pile, saying which. You take back two nines: if a placed card has the suit of "
             "the one left, the opponents score {nines_points} game points, otherwise your pair does. Then the "
