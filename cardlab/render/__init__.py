@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import (CARD_SIZES, CSS, HIDE_TOKENS, STYLE, card_back_svg, hide_set, card_chip, card_name, card_svg, cards_text,
+from .cards import (CARD_SIZES, CSS, HIDE_TOKENS, LAYOUTS, STYLE, card_back_svg, hide_set, table_class, card_chip, card_name, card_svg, cards_text,
                     score_sheet_html, sort_hand, text_escape)
 from .cards import _SUIT_PATHS, STYLE as _STYLE, text_escape as _t  # noqa: F401  (for the variant renderers)
 
-__all__ = ["CARD_SIZES", "CSS", "HIDE_TOKENS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "cards_text",
+__all__ = ["CARD_SIZES", "CSS", "HIDE_TOKENS", "LAYOUTS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "cards_text",
            "sort_hand", "state_html", "state_text", "score_sheet_html", "text_escape", "renderer_of",
            "CARD_ZOOM", "set_card_size", "card_size"]
 
@@ -63,7 +63,8 @@ def renderer_of(state: Any):
         raise ValueError(f"no renderer for {type(state).__name__}: {exc.args[0]}") from None
 
 
-def state_html(state: Any, seat: int | None = None, size: str | None = None, hide=frozenset()) -> str:
+def state_html(state: Any, seat: int | None = None, size: str | None = None, hide=frozenset(),
+               layout: str | None = None) -> str:
     """The table of ``state`` as one HTML string (a ``<div class="cardlab-table">`` with its
     own ``<style>`` block), for ``_repr_html_`` and the widgets.
 
@@ -83,19 +84,28 @@ def state_html(state: Any, seat: int | None = None, size: str | None = None, hid
         (:data:`HIDE_TOKENS`: ``"card_points"``, ``"bids"``, ``"result"``, ``"pips"``; the
         classroom's ``Exercise.hidden``); each variant's renderer leaves out where it writes
         them, and everything else (the cards, the tricks taken) stays. Default: nothing.
+    layout : str or None
+        :data:`LAYOUTS`: ``"column"`` (the seats one above the other) or ``"table"`` (the other
+        seats side by side, the middle beside the viewer, hands fanned: about half as tall, for
+        the classroom and a projector); ``None`` (default): ``"table"`` at the large and
+        projector sizes, ``"column"`` at the normal size.
 
     Raises
     ------
     ValueError
         If ``state`` belongs to no registered variant, ``seat`` is not a seat, ``size`` is
-        not a card size, or ``hide`` names something else than :data:`HIDE_TOKENS`.
+        not a card size, ``hide`` names something else than :data:`HIDE_TOKENS`, or ``layout``
+        is not one of :data:`LAYOUTS`.
     """
     hide = hide_set(hide)
-    module = renderer_of(state)
-    html = module.state_html(state, seat, hide=hide) if hide else module.state_html(state, seat)
     zoom = CARD_ZOOM.get(size or _SETTING["size"])
     if zoom is None:
         raise ValueError(f"the card size is one of {', '.join(CARD_ZOOM)}, not {size!r}")
+    layout = ("column" if zoom == 1.0 else "table") if layout is None else layout
+    table_class(layout)
+    module = renderer_of(state)
+    extra = {**({"hide": hide} if hide else {}), **({"layout": layout} if layout != "column" else {})}
+    html = module.state_html(state, seat, **extra)
     return html if zoom == 1.0 else f'<div class="cardlab-zoom" style="zoom:{zoom:g}">{html}</div>'
 
 

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..cards import Card, Rank, Suit, format_cards, parse_card
 from ..tricks import RANKS_66
 
-__all__ = ["HIDE_TOKENS", "hide_set", "play_status", "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
+__all__ = ["HIDE_TOKENS", "hide_set", "LAYOUTS", "AROUND_CSS", "around_html", "table_class", "play_status", "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
            "score_sheet_html", "text_escape", "cards_text"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
@@ -253,6 +253,49 @@ CSS = """
 """.strip()
 
 _STYLE = f"<style>{CSS}</style>"
+
+#: How a table's seats are laid out: ``"column"`` (one above the other, the middle between the
+#: viewer and the others: the notebooks' drawings) or ``"table"`` (the others side by side in a
+#: row, then the middle beside the viewer, hands fanned: a drawing about half as tall, for the
+#: classroom and the projector).
+LAYOUTS: tuple[str, ...] = ("column", "table")
+
+#: The styles of the ``"table"`` layout (scoped under ``cardlab-around``).
+AROUND_CSS = """
+.cardlab-table.cardlab-around{min-width:0;padding:6px 8px}
+.cardlab-around .cardlab-row{display:flex;flex-wrap:wrap;gap:6px 8px;align-items:stretch}
+.cardlab-around .cardlab-row+.cardlab-row{margin-top:6px}
+.cardlab-around .cardlab-row.cardlab-near{flex-wrap:nowrap}
+.cardlab-around .cardlab-player{flex:1 1 0;margin:0;padding:3px 6px;background:rgba(255,255,255,.28)}
+.cardlab-around .cardlab-player .cardlab-head{gap:0 8px}
+.cardlab-around .cardlab-player .cardlab-head>*{white-space:nowrap}
+.cardlab-around .cardlab-hand.cardlab-cards{flex-wrap:nowrap;gap:0}
+.cardlab-around .cardlab-hand>.cardlab-card+.cardlab-card,
+.cardlab-around .cardlab-hand>.cardlab-card+.cardlab-empty{margin-left:-26px}
+.cardlab-around .cardlab-cards.cardlab-small{flex-wrap:nowrap;gap:0}
+.cardlab-around .cardlab-small>.cardlab-card+.cardlab-card{margin-left:-18px}
+.cardlab-around .cardlab-row99{flex-wrap:nowrap;gap:4px 8px}
+.cardlab-around .cardlab-bidpile>.cardlab-card+.cardlab-card{margin-left:-20px}
+.cardlab-around .cardlab-middle{flex:0 1 auto;margin:0;padding:4px 8px;border:1px dashed var(--cl-line);
+ border-radius:8px;gap:4px 14px;align-content:flex-start}
+.cardlab-around .cardlab-taken{margin-top:1px}
+""".strip()
+
+
+def table_class(layout: str) -> str:
+    """The class list of a table's outer ``<div>`` for ``layout`` (one of :data:`LAYOUTS`).
+    Raises ``ValueError`` for another layout."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"the layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
+    return "cardlab-table" if layout == "column" else "cardlab-table cardlab-around"
+
+
+def around_html(others: Sequence[str], middle: str, viewer: str) -> str:
+    """The seats of a ``"table"`` layout: ``others`` (each a ``cardlab-player`` block) side by
+    side in a row, then ``middle`` (the stock, trumps, trick…) beside ``viewer``'s seat, with the
+    layout's style sheet :data:`AROUND_CSS`."""
+    return (f'<style>{AROUND_CSS}</style><div class="cardlab-row cardlab-others">{"".join(others)}</div>'
+            f'<div class="cardlab-row cardlab-near">{middle}{viewer}</div>')
 
 
 

@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..cards import format_cards
-from .cards import CSS, card_back_svg, hide_set, card_chip, card_svg, play_status, sort_hand
+from .cards import CSS, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, play_status, sort_hand
 
 if TYPE_CHECKING:
     from ..mariage3 import Mariage3State
@@ -192,7 +192,8 @@ def _trick_html(t: _Table) -> str:
             f'</div><div class="cardlab-cards">{"".join(slots)}</div></div>')
 
 
-def state_html(state: "Mariage3State", seat: int | None = None, hide: frozenset = frozenset()) -> str:
+def state_html(state: "Mariage3State", seat: int | None = None, hide: frozenset = frozenset(),
+               layout: str = "column") -> str:
     """The table of a three-player Mariage state as HTML (what :func:`cardlab.render.state_html`
     returns for it): the two other players at the top, the trumps and the trick in the middle,
     the viewer (``seat``, or seat 0 when all cards are open) at the bottom. ``seat=None`` shows
@@ -201,9 +202,11 @@ def state_html(state: "Mariage3State", seat: int | None = None, hide: frozenset 
 
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
     each player's card points (and the result's text, which counts them), ``"result"`` the
-    result box (the status then says only that the hand is over). Raises ``ValueError`` if
-    ``seat`` is not None, 0, 1 or 2, or for a bad token."""
+    result box (the status then says only that the hand is over). ``layout``
+    (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` or ``"table"``. Raises ``ValueError`` if
+    ``seat`` is not None, 0, 1 or 2, or for a bad token or layout."""
     hide = hide_set(hide)
+    outer = table_class(layout)
     t = _table(state, seat)
     bottom = 0 if seat is None else seat
     view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
@@ -216,13 +219,15 @@ def state_html(state: "Mariage3State", seat: int | None = None, hide: frozenset 
                f'<div class="cardlab-result-head">{escape(head, quote=False)}</div>{text}</div>')
     else:
         end = f'<div class="cardlab-status">{escape(_status(t), quote=False)}</div>'
-    others = "".join(_player_html(t, (bottom + k) % 3, hide) for k in (1, 2))
-    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
+    others = [_player_html(t, (bottom + k) % 3, hide) for k in (1, 2)]
+    middle = f'<div class="cardlab-middle">{_trumps_html(t)}{_trick_html(t)}</div>'
+    if layout == "table":
+        seats = around_html(others, middle, _player_html(t, bottom, hide))
+    else:
+        seats = f'<div class="cardlab-m3-others">{"".join(others)}</div>{middle}{_player_html(t, bottom, hide)}'
+    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
             f"<style>{CSS}{_CSS_M3}</style>"
-            f'<div class="cardlab-caption">{escape(caption, quote=False)}</div>'
-            f'<div class="cardlab-m3-others">{others}</div>'
-            f'<div class="cardlab-middle">{_trumps_html(t)}{_trick_html(t)}</div>'
-            f"{_player_html(t, bottom, hide)}{end}</div>")
+            f'<div class="cardlab-caption">{escape(caption, quote=False)}</div>{seats}{end}</div>')
 
 
 def state_text(state: "Mariage3State", seat: int | None = None) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..cards import format_cards
 from ..mariage4 import CONTRACT_NAMES, VARIANT
 from ..mariage4_explain import waiting_for
-from .cards import STYLE, card_back_svg, hide_set, card_chip, card_svg, sort_hand, text_escape
+from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape
 
 if TYPE_CHECKING:
     from ..mariage4 import Mariage4State
@@ -53,16 +53,21 @@ def _phase_words(state: "Mariage4State") -> str:
          if state.pending_marriage else f"{who} to lead."))
 
 
-def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset = frozenset()) -> str:
+def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset = frozenset(),
+               layout: str = "column") -> str:
     """HTML table of a four-player state: all cards open (``seat=None``) or one seat's view,
     built from ``state.view(seat)`` so hidden cards (the partner's too) are never written.
 
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
     the pairs' card points, ``"result"`` the result box (the status then says only that the hand
     is over), ``"pips"`` what the hand uncovers on the eights (the result's text, which also
-    counts card points, goes with either); the special contracts are not bids and stay. Raises
-    ``ValueError`` for a bad seat or token."""
+    counts card points, goes with either); the special contracts are not bids and stay.
+    ``layout`` (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` (the partner at the top, the
+    opponents, the middle, the viewer) or ``"table"`` (the three others in a row in playing
+    order, then the middle beside the viewer). Raises ``ValueError`` for a bad seat, token or
+    layout."""
     hide = hide_set(hide)
+    outer = table_class(layout)
     if seat is not None and (seat not in (0, 1, 2, 3) or isinstance(seat, bool)):
         raise ValueError(f"seat must be None (all cards open) or 0 to 3, not {seat!r}")
     facts, v = _table_facts(state, seat)
@@ -155,9 +160,13 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
         end = f'<div class="cardlab-status">{_t(_phase_words(state))}</div>'
     view = "all cards open" if seat is None else f"{names[seat]}'s view"
     caption = f"{state.rules.name} · {names[state.dealer]} deals · {view}"
-    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
-            f'{_STYLE}<div class="cardlab-caption">{_t(caption)}</div>{"".join(players[:3])}'
-            f'<div class="cardlab-middle" style="flex-direction:column">{"".join(mid)}</div>{players[3]}{end}</div>')
+    middle = f'<div class="cardlab-middle" style="flex-direction:column">{"".join(mid)}</div>'
+    if layout == "table":     # players are [partner, next, third, viewer]: in playing order next, partner, third
+        seats = around_html([players[1], players[0], players[2]], middle, players[3])
+    else:
+        seats = f'{"".join(players[:3])}{middle}{players[3]}'
+    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
+            f'{_STYLE}<div class="cardlab-caption">{_t(caption)}</div>{seats}{end}</div>')
 
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKER, format_cards
 from ..ninetynine import RANKS_99, _stand_in
-from .cards import STYLE, card_back_svg, hide_set, card_chip, card_svg, sort_hand, text_escape as _t
+from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape as _t
 
 if TYPE_CHECKING:
     from ..ninetynine import NinetyNineState
@@ -248,16 +248,19 @@ def _result99(t: _Table99, hide: frozenset = frozenset()) -> str:
             f'</table><div class="cardlab-result-text">{_t(text)}</div></div>')
 
 
-def state_html(state: "NinetyNineState", seat: int | None = None, hide: frozenset = frozenset()) -> str:
+def state_html(state: "NinetyNineState", seat: int | None = None, hide: frozenset = frozenset(),
+               layout: str = "column") -> str:
     """HTML of a Ninety-Nine table, all cards open (``seat=None``, bid cards shown face up with
     their bid) or as ``seat`` sees it (others' hands and face-down bid cards as card backs).
 
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"bids"`` leaves out the bid
     each player's bid cards make (the cards stay; a result then says only that the deal is
     over), ``"result"`` the result box (the status says the deal is over); Ninety-Nine has no
-    card points nor pips. Raises ``ValueError`` for a seat that is not None, 0, 1 or 2, or a bad
-    token."""
+    card points nor pips. ``layout`` (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` or
+    ``"table"``. Raises ``ValueError`` for a seat that is not None, 0, 1 or 2, a bad token or
+    layout."""
     hide = hide_set(hide)
+    outer = table_class(layout)
     t = _table99(state, seat)
     view = "all cards open" if seat is None else f"{t.names[seat]}'s view"
     caption = f"{t.rules.name} · {_trump_caption(t)} · {t.names[t.dealer]} deals · {view}"
@@ -266,9 +269,12 @@ def state_html(state: "NinetyNineState", seat: int | None = None, hide: frozense
     end = (_result99(t, hide) if t.result is not None and "result" not in hide
            else f'<div class="cardlab-status">{_t(_status99(t))}</div>')
     seat_attr = "all" if seat is None else str(seat)
-    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{seat_attr}" data-phase="{t.phase}">'
-            f'{STYLE}<style>{_CSS99}</style><div class="cardlab-caption">{_t(caption)}</div>'
-            f'{players[0]}{players[1]}{_middle99(t)}{players[2]}{end}</div>')
+    if layout == "table":
+        seats = around_html(players[:2], _middle99(t), players[2])
+    else:
+        seats = f'{players[0]}{players[1]}{_middle99(t)}{players[2]}'
+    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{seat_attr}" data-phase="{t.phase}">'
+            f'{STYLE}<style>{_CSS99}</style><div class="cardlab-caption">{_t(caption)}</div>{seats}{end}</div>')
 
 
 def state_text(state: "NinetyNineState", seat: int | None = None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..cards import format_cards
-from .cards import STYLE as _STYLE, card_back_svg, hide_set, card_chip, card_svg, sort_hand, text_escape as _t
+from .cards import STYLE as _STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape as _t
 
 __all__ = ["state_html", "state_text", "CSS_501"]
 
@@ -81,16 +81,18 @@ def _status(st, hide: frozenset = frozenset()) -> str:
     return f"{who} to lead."
 
 
-def state_html(state, seat: int | None = None, hide: frozenset = frozenset()) -> str:
+def state_html(state, seat: int | None = None, hide: frozenset = frozenset(), layout: str = "column") -> str:
     """The table of a 501 state as HTML (see :func:`cardlab.render.state_html`): all cards open
     (``seat=None``) or as ``seat`` sees it (built from ``state.view(seat)`` only: face-down
     cards are drawn as backs with nothing about them written).
 
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
     each player's points (and the result's text, which counts them), ``"bids"`` the values of
-    the auction's calls and of the contract, ``"result"`` the result box. Raises ``ValueError``
-    for a bad seat or token."""
+    the auction's calls and of the contract, ``"result"`` the result box. ``layout``
+    (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` or ``"table"``. Raises ``ValueError``
+    for a bad seat, token or layout."""
     hide = hide_set(hide)
+    outer = table_class(layout)
     bids = "bids" not in hide
     n = len(state.names)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
@@ -206,9 +208,15 @@ def state_html(state, seat: int | None = None, hide: frozenset = frozenset()) ->
     else:
         end = f'<div class="cardlab-status">{_t(_status(state, hide))}</div>'
     view_attr = "all" if seat is None else str(seat)
-    return (f'<div class="cardlab-table" data-variant="{VARIANT}" data-view="{view_attr}" data-phase="{state.phase}">'
+    middle = f'<div class="cardlab-middle">{prikup}{contract}{trick}</div>'
+    if layout == "table":
+        me = 0 if seat is None else seat
+        seats = around_html([players[(me + k) % n] for k in range(1, n)], middle, players[me])
+    else:
+        seats = f'{"".join(players)}{middle}'
+    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{view_attr}" data-phase="{state.phase}">'
             f'{_STYLE}<style>{CSS_501}</style><div class="cardlab-caption">{_t(caption)}</div>{auction}'
-            f'{"".join(players)}<div class="cardlab-middle">{prikup}{contract}{trick}</div>{end}</div>')
+            f'{seats}{end}</div>')
 
 
 def _phase_words(state) -> str:

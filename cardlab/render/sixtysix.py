@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 from ..cards import format_cards
-from .cards import STYLE, card_back_svg, hide_set, card_chip, card_name, card_svg, cards_text, play_status, sort_hand, text_escape as _t
+from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_name, card_svg, cards_text, play_status, sort_hand, text_escape as _t
 
 __all__ = ["state_html", "state_text"]
 
@@ -220,13 +220,15 @@ def _trick_html(t: _Table) -> str:
             f'<div class="cardlab-cards">{body}</div></div>')
 
 
-def state_html(state: Any, seat: int | None = None, hide: frozenset = frozenset()) -> str:
+def state_html(state: Any, seat: int | None = None, hide: frozenset = frozenset(), layout: str = "column") -> str:
     """HTML renderer of :mod:`cardlab.sixtysix` states (see :func:`cardlab.render.state_html`).
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
     each player's card points (and the result's text, which counts them), ``"result"`` the
     result box (the status then says only that the hand is over); the others draw nothing here.
-    Raises ``ValueError`` for a bad seat or token."""
+    ``layout`` (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` or ``"table"``. Raises
+    ``ValueError`` for a bad seat, token or layout."""
     hide = hide_set(hide)
+    outer = table_class(layout)
     t = _table(state, seat)
     bottom = 0 if seat is None else seat
     top = 1 - bottom
@@ -242,12 +244,14 @@ def state_html(state: Any, seat: int | None = None, hide: frozenset = frozenset(
     else:
         end = f'<div class="cardlab-status">{_t(_status_words(t))}</div>'
     seat_attr = "all" if seat is None else str(seat)
+    middle = f'<div class="cardlab-middle">{_stock_html(t)}{_trick_html(t)}</div>'
+    if layout == "table":
+        seats = around_html([_player_html(t, top, hide)], middle, _player_html(t, bottom, hide))
+    else:
+        seats = f"{_player_html(t, top, hide)}{middle}{_player_html(t, bottom, hide)}"
     return (
-        f'<div class="cardlab-table" data-variant="{escape(state.variant)}" data-view="{seat_attr}">{STYLE}'
-        f'<div class="cardlab-caption">{_t(caption)}</div>'
-        f"{_player_html(t, top, hide)}"
-        f'<div class="cardlab-middle">{_stock_html(t)}{_trick_html(t)}</div>'
-        f"{_player_html(t, bottom, hide)}{end}</div>"
+        f'<div class="{outer}" data-variant="{escape(state.variant)}" data-view="{seat_attr}">{STYLE}'
+        f'<div class="cardlab-caption">{_t(caption)}</div>{seats}{end}</div>'
     )
 
 
