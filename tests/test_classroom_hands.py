@@ -46,7 +46,8 @@ def test_random_clicks_over_every_games_hands():
             seen.add(hands.stepper.state.variant)
             steps += 1
             assert hands.errors == [] and hands.message.value == ""
-            assert 'class="cardlab-table"' in hands.stepper.view.value
+            assert 'class="cardlab-table cardlab-around"' in hands.stepper.view.value   # seats around the table
+            assert render.card_size() == "normal"       # the widget's size is its own
     finally:
         render.set_card_size("normal")
     assert seen == set(variants.names()) and steps == 600
@@ -56,11 +57,42 @@ def test_the_card_size_reaches_the_hand_shown():
     hands = SampleHands(DATA, choice="m4_normal.json")
     try:
         hands.card_size.value = "projector"
-        assert "cardlab-zoom" in hands.stepper.view.value
+        assert "zoom:1.8" in hands.stepper.view.value and "cardlab-size-projector" in hands.stepper._dom_classes
+        assert "cardlab-size-projector" in hands._dom_classes and "--jp-widgets-font-size:23px" in hands.stepper.view.value
+        hands.menu.value = [p for _label, p in hands.menu.options if p.endswith("santase_close.json")][0]
+        assert "zoom:1.8" in hands.stepper.view.value          # a new hand keeps the widget's size
         hands.card_size.value = "normal"
-        assert "cardlab-zoom" not in hands.stepper.view.value
+        assert "cardlab-zoom" not in hands.stepper.view.value and "cardlab-size-normal" in hands._dom_classes
     finally:
         render.set_card_size("normal")
+
+
+def test_a_size_chosen_applies_to_that_widget_only():
+    """Two sample-hand widgets on one page: the projector size chosen in one changes neither the
+    other's drawing nor the setting that later widgets start from."""
+    one = SampleHands(DATA, choice="m4_normal.json")
+    other = SampleHands(DATA, choice="m4_normal.json")
+    before = other.stepper.view.value
+    one.card_size.value = "projector"
+    assert "zoom:1.8" in one.stepper.view.value
+    assert other.stepper.view.value == before and other.card_size.value == "normal"
+    other.stepper.next()
+    assert "cardlab-zoom" not in other.stepper.view.value
+    assert render.card_size() == "normal" and SampleHands(DATA).card_size.value == "normal"
+    assert SampleHands(DATA, card_size="large").card_size.value == "large"
+    with pytest.raises(ValueError, match="card size"):
+        SampleHands(DATA, card_size="huge")
+
+
+def test_four_seats_are_laid_around_the_table():
+    """Four-player Mariage: the three other seats side by side in one row, the middle beside the
+    viewer (not four seats stacked)."""
+    hands = SampleHands(DATA, choice="m4_normal.json", card_size="projector")
+    view = hands.stepper.view.value
+    others = view[view.index('class="cardlab-row cardlab-others"'):view.index('class="cardlab-row cardlab-near"')]
+    assert others.count('class="cardlab-player') == 3
+    near = view[view.index('class="cardlab-row cardlab-near"'):]
+    assert near.index('class="cardlab-middle"') < near.index('class="cardlab-player')
 
 
 def test_a_bad_file_is_a_message_and_the_hand_stays(tmp_path):

@@ -2,6 +2,7 @@
 random order; no click raises, right and wrong are marked, the teacher view shows the answer."""
 
 import random
+import re
 
 import pytest
 
@@ -87,6 +88,8 @@ def test_the_seat_buttons_answer_with_the_seat():
 def test_card_size_setting():
     widget = ExerciseWidget("66-santase-trick-1", count=1, card_size="projector")
     assert "zoom:1.8" in widget.position.value
+    assert "cardlab-size-projector" in widget._dom_classes                  # question, verdict, buttons grow
+    assert ".cardlab-size-projector{--jp-widgets-font-size:23px" in widget.position.value
     widget.card_size.value = "normal"
     assert "zoom" not in widget.position.value.split(">", 1)[0]
     with pytest.raises(ValueError):
@@ -116,6 +119,97 @@ def test_one_card_size_setting_is_honoured_by_every_table_drawing():
     finally:
         render.set_card_size("normal")
     assert "cardlab-zoom" not in variants.get("sixty-six").deal(seed=1)._repr_html_()
+
+
+def test_a_size_chosen_applies_to_that_widget_only():
+    """Changing one widget's size changes neither another widget's drawing nor the setting the
+    next widgets start from."""
+    from cardlab import render
+
+    one = ExerciseWidget("m4-russian-trick-5", count=2)
+    other = ExerciseWidget("m4-russian-trick-5", count=2)
+    before = other.position.value
+    one.card_size.value = "projector"
+    assert "zoom:1.8" in one.position.value and "cardlab-size-projector" in one._dom_classes
+    one.next_button.click()
+    assert "zoom:1.8" in one.position.value                                  # the next exercise too
+    assert other.position.value == before and "cardlab-size-projector" not in other._dom_classes
+    assert render.card_size() == "normal" and ExerciseWidget("m4-russian-trick-5").card_size.value == "normal"
+    one.card_size.value = "large"
+    assert "zoom:1.4" in one.position.value and "cardlab-size-projector" not in one._dom_classes
+
+
+@pytest.mark.parametrize("variant", variants.names())
+def test_the_verdict_is_marked_in_word_and_colour_once(variant):
+    """A right answer reads "✔ Right." in green, a wrong one "✘ Wrong." in red, each with its CSS
+    class, followed by the explanation; the word is never said twice; rule ids only for the teacher."""
+    v = variants.get(variant)
+    for kind in kinds_for(variant):
+        code = f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3"
+        for teacher in (False, True):
+            widget = ExerciseWidget(code, count=1, teacher=teacher)
+            ex = widget.set.current
+            widget.answer(ex.expected)
+            right = widget.verdict.value
+            assert "class='cardlab-class-right'" in right and "color:#1b7a3a'>✔ Right.</b>" in right
+            assert right.count("Right") == 1, right
+            assert ("(rules:" in right) == (teacher and bool(ex.check(ex.expected).rule_ids))
+            wrong = _a_wrong_answer(ex)
+            if wrong is None:
+                continue
+            widget = ExerciseWidget(code, count=1, teacher=teacher)
+            widget.answer(wrong)
+            text = widget.verdict.value
+            assert "class='cardlab-class-wrong'" in text and "color:#b3261e'>✘ Wrong.</b>" in text, text
+            assert "✔" not in text and "Right" not in text.split("</b>", 1)[0]
+
+
+def _a_wrong_answer(ex):
+    form = ex.answer_form
+    if form == "yesno":
+        return not ex.expected
+    if form == "seat":
+        return (ex.expected + 1) % len(ex.state.names)
+    if form == "number":
+        return ex.expected + 1
+    if form == "numbers":
+        return [x + 1 for x in ex.expected]
+    if form == "score":
+        return (ex.expected[0] + 1, ex.expected[1])
+    if form == "cards":
+        return [] if ex.expected else list(ex.state.hands[ex.state.to_act])[:1]
+    return None
+
+
+def test_verdict_html_marks_once():
+    from cardlab.classroom.widget import verdict_html
+
+    assert verdict_html(True, "Right. A leads.").count("Right") == 1
+    assert "✔ Right.</b> A leads." in verdict_html(True, "A leads.")
+    assert "✘ Wrong.</b> The answer is 3." in verdict_html(False, "The answer is 3.", ("66.score",))
+    assert "66.score" not in verdict_html(False, "x", ("66.score",))
+    assert "(rules: 66.score)" in verdict_html(False, "x", ("66.score",), teacher=True)
+    assert "&lt;b&gt;" in verdict_html(True, "<b>")
+
+
+@pytest.mark.parametrize("variant", variants.names())
+def test_the_students_drawing_hides_what_each_kind_asks(variant):
+    """The students' page draws each exercise with hide=ex.hidden; the teacher's page draws it all."""
+    from cardlab import render
+
+    for kind in kinds_for(variant):
+        code = f"{_CODE_OF[variant]}-{next(iter(variants.get(variant).presets))}-{kind}-11"
+        student = ExerciseWidget(code, count=2)
+        teacher = ExerciseWidget(code, count=2, teacher=True)
+        for _ in range(2):
+            ex = student.set.current
+            assert student.position.value == render.state_html(ex.state, ex.seat, size="normal", hide=ex.hidden,
+                                                                layout="table")
+            assert teacher.position.value == render.state_html(ex.state, ex.seat, size="normal", layout="table")
+            if "card_points" in ex.hidden:
+                assert "card point" not in re.sub(r"<style>.*?</style>", "", student.position.value)
+            student.next_button.click()
+            teacher.next_button.click()
 
 
 @pytest.mark.parametrize("code", ["66-santase-score-4", "m3-russian-score-4", "501-pagat-scores-4", "99-classic-scores-4",

@@ -1,7 +1,8 @@
 """Sample hands to step through in class: a menu of the record files of a folder (the project's
 ``data/``: real positions of every game, each chosen to show a rule) and a
 :class:`~cardlab.widgets.stepper.Stepper` on the one chosen, with a card-size menu for the
-projector.
+projector that sizes this widget's drawings only (its text and buttons grow with the cards), and
+the seats laid out around the table (the others side by side, the middle beside the viewer).
 
 The menu reads only each file's game and title (fast, without replaying it); the hand chosen is
 loaded by :func:`cardlab.records.load`, which checks it, so a file that is not a good record is
@@ -20,7 +21,7 @@ from .. import records, render, variants
 from ..errors import CardlabError
 from ..render import CARD_ZOOM
 from ..widgets.base import guarded, html_pane
-from ..widgets.stepper import Stepper
+from ..widgets.stepper import Stepper, show_size
 from .exercises import VARIANT_CODES
 
 __all__ = ["SampleHands"]
@@ -53,11 +54,15 @@ class SampleHands(w.VBox):
         ``notebooks/``).
     choice : str or None
         The file name to show first (e.g. ``"santase_close.json"``); default the first in the menu.
+    card_size : str or None
+        ``"normal"``, ``"large"`` or ``"projector"`` (:data:`cardlab.render.CARD_ZOOM`); ``None``
+        (default): the setting of :func:`cardlab.render.set_card_size` when the widget is made.
 
     Raises
     ------
     ValueError
-        If ``folder`` holds no record the menu can name, or ``choice`` is not one of them.
+        If ``folder`` holds no record the menu can name, ``choice`` is not one of them, or
+        ``card_size`` is not a card size.
     cardlab.records.RecordError
         If the first hand's file is not a good record (when the widget is made; later choices
         are messages).
@@ -67,7 +72,7 @@ class SampleHands(w.VBox):
     menu : ipywidgets.Dropdown
         The hands, labelled "game: title" (class ``cardlab-hands-menu``).
     card_size : ipywidgets.Dropdown
-        normal, large, projector: :func:`cardlab.render.set_card_size` for every table on the
+        normal, large, projector: the size of this widget's drawings, and of nothing else on the
         page (class ``cardlab-hands-size``).
     stepper : Stepper
         The hand shown.
@@ -75,7 +80,10 @@ class SampleHands(w.VBox):
         Unexpected errors met in callbacks (empty unless a bug).
     """
 
-    def __init__(self, folder: str | Path = "../data", choice: str | None = None):
+    def __init__(self, folder: str | Path = "../data", choice: str | None = None, card_size: str | None = None):
+        card_size = render.card_size() if card_size is None else card_size
+        if card_size not in CARD_ZOOM:
+            raise ValueError(f"the card size is one of {', '.join(CARD_ZOOM)}, not {card_size!r}")
         folder = Path(folder)
         options = _menu(folder)
         if not options:
@@ -89,17 +97,18 @@ class SampleHands(w.VBox):
             if not wanted:
                 raise ValueError(f"{choice!r} is not among the sample hands of {folder}")
             self.menu.value = wanted[0]
-        self.card_size = w.Dropdown(options=list(CARD_ZOOM), value=render.card_size(), description="Cards",
+        self.card_size = w.Dropdown(options=list(CARD_ZOOM), value=card_size, description="Cards",
                                     layout=w.Layout(width="14em"))
         self.card_size.add_class("cardlab-hands-size")
         self.message = html_pane("cardlab-hands-message")
-        self.stepper = Stepper(records.load(self.menu.value))
+        self.stepper = self._stepper(records.load(self.menu.value))
         self.place = w.Box([self.stepper])
         self.menu.observe(guarded(self._chosen, self._mistake, self.errors, "the hand shown"), names="value")
         self.card_size.observe(guarded(self._resized, self._mistake, self.errors, "the hand shown"), names="value")
         super().__init__([w.HBox([self.menu, self.card_size], layout=w.Layout(flex_flow="row wrap")),
                           self.message, self.place])
         self.add_class("cardlab-hands")
+        show_size(self, card_size)
 
     def _mistake(self, words: str) -> None:
         self.message.value = f"<p class='cardlab-hands-mistake'>{html.escape(words)}</p>"
@@ -118,9 +127,12 @@ class SampleHands(w.VBox):
             self._mistake(f"{Path(change['new']).name} cannot be shown: {e}")
             return
         self.message.value = ""
-        self.stepper = Stepper(record)
+        self.stepper = self._stepper(record)
         self.place.children = [self.stepper]
 
+    def _stepper(self, record) -> Stepper:
+        return Stepper(record, size=self.card_size.value, layout="table")
+
     def _resized(self, change) -> None:
-        render.set_card_size(change["new"])
-        self.stepper._refresh()
+        self.stepper.size = change["new"]
+        show_size(self, change["new"])

@@ -2,16 +2,23 @@
 
 ``ExerciseWidget("66-santase-legal,trick-1234")`` shows every student the same set;
 ``ExerciseWidget(variant="mariage-4")`` is random practice. ``teacher=True`` also shows each
-expected answer; by default the page's address decides (:func:`page_view`: Voila's address
-with ``?view=teacher``), so the students' and the teacher's pages are one notebook. Answers are
-given with controls that fit them: cards of the hand to click for "which cards may X play?", a
-button per player for "who wins this trick?", yes and no buttons, a number field (one per seat
-for the scores after a 501 hand or a Ninety-Nine deal; with a menu of how the hand was won for
-"how many game points, and why?"). The verdict is shown in the rule's words with its rule ids;
-**Next** goes on; the score is kept. No callback raises: a mistake (an answer in the wrong form)
-is a message in words, and anything else is "Something went wrong", kept in ``errors``. Widgets
-only update ``HTML.value``/``Label.value`` (see :mod:`cardlab.widgets.base`), and every part has
-a ``cardlab-class-…`` CSS class.
+expected answer and draws the whole position; by default the page decides
+(:func:`cardlab.classroom.roles.page_role`: the teacher's page needs the server's key in its
+address), so the students' and the teacher's pages are one notebook. On the students' page the
+position is drawn without what the question asks (``Exercise.hidden``: card points while points
+are asked, the bid while the bid is asked, the result and pips while scores are asked).
+
+Answers are given with controls that fit them: cards of the hand to click for "which cards may X
+play?", a button per player for "who wins this trick?", yes and no buttons, a number field (one
+per seat for the scores after a 501 hand or a Ninety-Nine deal; with a menu of how the hand was
+won for "how many game points, and why?"). The verdict is marked in colour and in word ("✔ Right"
+green, "✘ Wrong" red, classes ``cardlab-class-right`` / ``cardlab-class-wrong``), then explained
+in the rule's words; the rule ids are shown on the teacher's page only. **Next** goes on; the
+score is kept. The card-size menu sizes this widget only: its drawing (cards around the table),
+question, verdict and controls grow together. No callback raises: a mistake (an answer in the
+wrong form) is a message in words, and anything else is "Something went wrong", kept in
+``errors``. Widgets only update ``HTML.value``/``Label.value`` (see :mod:`cardlab.widgets.base`),
+and every part has a ``cardlab-class-…`` CSS class.
 """
 
 from __future__ import annotations
@@ -24,44 +31,42 @@ import ipywidgets as w
 
 from ..render import CARD_ZOOM, card_size as _card_size, state_html
 from ..widgets.base import button, guarded, html_pane
+from ..widgets.stepper import SIZE_CSS, show_size
 from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
 
 __all__ = ["ExerciseWidget", "page_view"]
 
 
 def page_view(query: str | None = None) -> str:
-    """``"teacher"`` if the page's address asks for it (``?view=teacher``), else ``"students"``.
+    """``"teacher"`` if the address's query asks for it (``?view=teacher``), else ``"students"``.
 
-    ``query`` is the address's query string; by default Voila's ``QUERY_STRING`` environment
-    variable in the kernel (absent in JupyterLab or nbval: the students' view)."""
+    Kept for old notebooks; it is not a protection (anyone can add ``?view=teacher``): the widgets
+    decide with :func:`cardlab.classroom.roles.page_role` (the server's key). ``query`` is the
+    address's query string; by default the ``QUERY_STRING`` environment variable."""
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     asked = parse_qs(query).get("view", [""])[-1].strip().lower()
     return "teacher" if asked == "teacher" else "students"
 
 
-#: Kinds whose answer the drawn hand result would give away (hidden in the students' view).
-_ANSWERED_BY_RESULT = frozenset({"score", "scores", "eight"})
+#: The verdict's mark, in word and colour: (word, class, colour) for a right and a wrong answer.
+MARKS = {True: ("✔ Right", "cardlab-class-right", "#1b7a3a"), False: ("✘ Wrong", "cardlab-class-wrong", "#b3261e")}
 
 
-def _without_result(table: str) -> str:
-    """``table`` (a state's HTML) without its ``cardlab-result`` box (the hand's scoring)."""
-    start = table.find('<div class="cardlab-result"')
-    if start < 0:
-        return table
-    depth, i = 0, start
-    while True:
-        opening = table.find("<div", i)
-        closing = table.find("</div>", i)
-        if closing < 0:
-            return table
-        if 0 <= opening < closing:
-            depth += 1
-            i = opening + 4
-        else:
-            depth -= 1
-            i = closing + 6
-            if depth == 0:
-                return table[:start] + table[i:]
+def verdict_html(right: bool, explanation: str, rule_ids=(), teacher: bool = False) -> str:
+    """A verdict as HTML: the mark in word and colour (:data:`MARKS`), then ``explanation``; the
+    rule ids only for the teacher (``teacher=True``), in a ``cardlab-class-rules`` span. An
+    explanation that already starts with the mark's word is not marked twice ("✔ Right." then
+    its text)."""
+    word, cls, colour = MARKS[bool(right)]
+    text = explanation.strip()
+    bare = word.split()[1]
+    if text.lower().startswith(bare.lower()):
+        text = text[len(bare):].lstrip(" .:,")
+    rules = ", ".join(rule_ids)
+    tail = (f" <span class='cardlab-class-rules' style='color:#56675c;font-size:90%'>(rules: "
+            f"{html.escape(rules)})</span>" if teacher and rules else "")
+    return (f"<p class='{cls}'><b class='cardlab-class-mark' style='color:{colour}'>{word}.</b> "
+            f"{html.escape(text)}{tail}</p>")
 
 
 class ExerciseWidget(w.VBox):
@@ -76,12 +81,14 @@ class ExerciseWidget(w.VBox):
     count : int
         Exercises in the set.
     teacher : bool or None
-        Show each expected answer (the teacher's view); ``None`` (default) reads the page's
-        address (:func:`page_view`: ``?view=teacher`` in Voila), so one page serves both.
+        Show each expected answer, the whole position and the rule ids (the teacher's view);
+        ``None`` (default) asks :func:`cardlab.classroom.roles.page_role` (the teacher's page has
+        the server's key in its address), so one page serves both.
     card_size : {"normal", "large", "projector"} or None
-        How large the position is drawn (a CSS zoom of 1, 1.4 or 1.8 on the whole table, cards
-        included); ``None`` (default) for the setting of :func:`cardlab.render.set_card_size`;
-        a menu in the widget changes it. Raises
+        How large this widget is drawn (a CSS zoom of 1, 1.4 or 1.8 on the table, cards
+        included, with the question, verdict and controls grown to match); ``None`` (default)
+        for the setting of :func:`cardlab.render.set_card_size` when the widget is made; a menu
+        in the widget changes it for this widget only. Raises
         :class:`~cardlab.classroom.exercises.AnswerError` for another value.
 
     Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad code (when the widget is
@@ -94,7 +101,10 @@ class ExerciseWidget(w.VBox):
         if card_size not in CARD_ZOOM:
             raise AnswerError(f"card_size must be one of {', '.join(CARD_ZOOM)}, not {card_size!r}", "a card size")
         self.set = ExerciseSet(code, variant=variant, count=count)
-        self.teacher = page_view() == "teacher" if teacher is None else bool(teacher)
+        if teacher is None:
+            from .roles import page_role
+            teacher = page_role() == "teacher"
+        self.teacher = bool(teacher)
         #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
         self.errors: list[str] = []
         self.header = html_pane("cardlab-class-header")
@@ -112,6 +122,7 @@ class ExerciseWidget(w.VBox):
                                     layout=w.Layout(width="14em"))
         self.card_size.add_class("cardlab-class-size")
         self.card_size.observe(self._safe(lambda _: self._draw_position()), names="value")
+        self.card_size.add_class("cardlab-class-size-menu")
         super().__init__([self.header, self.question, self.position, self.controls, self.verdict, self.answer_pane,
                           w.HBox([self.next_button, self.score, self.card_size])])
         self.add_class("cardlab-class")
@@ -131,11 +142,7 @@ class ExerciseWidget(w.VBox):
 
     def _answer(self, value) -> None:
         v = self.set.answer(value)
-        mark = "✔ Right" if v.right else "✘ Wrong"
-        rules = ", ".join(v.rule_ids)
-        self.verdict.value = (f"<p class='cardlab-class-{'right' if v.right else 'wrong'}'><b>{mark}.</b> "
-                              f"{html.escape(v.explanation)}" + (f" <i>(rules: {html.escape(rules)})</i>" if rules
-                                                                   else "") + "</p>")
+        self.verdict.value = verdict_html(v.right, v.explanation, v.rule_ids, self.teacher)
         self.score.value = f"Score: {self.set.score}"
 
     def _next(self, _=None) -> None:
@@ -149,7 +156,7 @@ class ExerciseWidget(w.VBox):
         ex = self.set.current
         self.header.value = (f"<b>Exercise {self.set.index + 1} of {self.set.count}</b> · set code "
                              f"<code>{html.escape(str(self.set.code))}</code>")
-        self.question.value = f"<p style='font-size:120%'>{html.escape(ex.question)}</p>"
+        self.question.value = f"<p style='font-size:120%;margin:4px 0'>{html.escape(ex.question)}</p>"
         self._draw_position()
         self.verdict.value = ""
         self.answer_pane.value = (f"<p class='cardlab-class-teacher'>Answer: <b>{html.escape(ex.answer_text())}</b></p>"
@@ -159,10 +166,10 @@ class ExerciseWidget(w.VBox):
 
     def _draw_position(self) -> None:
         ex = self.set.current
-        table = state_html(ex.state, ex.seat, size=self.card_size.value)
-        if ex.kind in _ANSWERED_BY_RESULT and not self.teacher:
-            table = _without_result(table)
-        self.position.value = table
+        size = self.card_size.value
+        show_size(self, size)
+        table = state_html(ex.state, ex.seat, size=size, hide=() if self.teacher else ex.hidden, layout="table")
+        self.position.value = table if size == "normal" else f"<style>{SIZE_CSS}</style>{table}"
 
     def _controls(self, ex) -> list:
         form = ex.answer_form

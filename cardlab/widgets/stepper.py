@@ -11,7 +11,37 @@ from .. import render
 from ..state import GameState
 from .base import button as _button, html_pane as _html
 
-__all__ = ["Stepper"]
+__all__ = ["Stepper", "SIZE_CSS", "size_class"]
+
+#: Text and controls that grow with the card size of a widget: a widget drawn at a size carries
+#: the class :func:`size_class` of it (``cardlab-size-large``, ``cardlab-size-projector``), and
+#: these rules (written with its drawings) scale the widgets' font and control height inside it
+#: by the size's zoom (:data:`cardlab.render.CARD_ZOOM`: 13 px text at normal, 18 px large, 23 px
+#: projector), so a question, a verdict and the buttons can be read as far as the cards.
+SIZE_CSS = "".join(
+    f".cardlab-size-{name}{{--jp-widgets-font-size:{13 * zoom:.0f}px;"
+    f"--jp-widgets-inline-height:{28 * zoom:.0f}px;--jp-widgets-inline-label-width:{80 * zoom:.0f}px}}"
+    f".cardlab-size-{name} .widget-button,.cardlab-size-{name} .widget-toggle-button,"
+    f".cardlab-size-{name} .widget-label,.cardlab-size-{name} .widget-readout,"
+    f".cardlab-size-{name} input,.cardlab-size-{name} select{{font-size:{13 * zoom:.0f}px}}"
+    f".cardlab-size-{name} .widget-button,.cardlab-size-{name} .widget-toggle-button"
+    f"{{height:auto;min-height:{28 * zoom:.0f}px;padding:0 {10 * zoom:.0f}px}}"
+    f".cardlab-size-{name} .widget-html-content,.cardlab-size-{name} .cardlab-explain-text"
+    f"{{font-size:{13 * zoom:.0f}px;line-height:1.3}}"
+    for name, zoom in render.CARD_ZOOM.items() if zoom != 1.0)
+
+
+def size_class(size: str) -> str:
+    """The CSS class of a widget drawn at card size ``size`` (see :data:`SIZE_CSS`)."""
+    return f"cardlab-size-{size}"
+
+
+def show_size(widget: w.DOMWidget, size: str) -> None:
+    """Give ``widget`` the class of card size ``size`` (and drop any other size's)."""
+    for name in render.CARD_ZOOM:
+        if name != size:
+            widget.remove_class(size_class(name))
+    widget.add_class(size_class(size))
 
 
 def _as_states(source: Any) -> list:
@@ -96,13 +126,21 @@ class Stepper(w.VBox):
         The view shown first: ``None`` for all cards open, ``0`` or ``1`` for that seat's view.
     start : int
         0-based index of the first step shown; negative counts from the end (``-1``: last).
+    size : str or None
+        The card size of this stepper's drawings (``"normal"``, ``"large"`` or ``"projector"``,
+        :data:`cardlab.render.CARD_ZOOM`; its text and buttons grow with it); ``None`` (default)
+        follows :func:`cardlab.render.set_card_size` at each drawing. Set :attr:`size` to change it.
+    layout : str or None
+        :data:`cardlab.render.LAYOUTS` (``"column"`` or ``"table"``); ``None`` (default): the
+        size's (see :func:`cardlab.render.state_html`).
 
     Raises
     ------
     TypeError
         If ``source`` is none of the above.
     ValueError
-        If there is no state, or ``seat`` is neither None nor a seat of the table.
+        If there is no state, ``seat`` is neither None nor a seat of the table, or ``size`` or
+        ``layout`` is not one of theirs.
     IndexError
         If ``start`` is out of range.
 
@@ -130,7 +168,12 @@ class Stepper(w.VBox):
         each hand what it scored (class ``cardlab-game-score``); empty otherwise.
     """
 
-    def __init__(self, source: Any, seat: int | None = None, start: int = 0):
+    def __init__(self, source: Any, seat: int | None = None, start: int = 0, size: str | None = None,
+                 layout: str | None = None):
+        self._size = self._check_size(size)
+        if layout is not None and layout not in render.LAYOUTS:
+            raise ValueError(f"the layout is one of {', '.join(render.LAYOUTS)}, not {layout!r}")
+        self._layout = layout
         states = _as_states(source)
         n = len(states)
         names = tuple(getattr(states[0], "names", ("seat 0", "seat 1")))
@@ -193,6 +236,24 @@ class Stepper(w.VBox):
         self._check_seat(seat)
         self.seat_picker.value = _ALL if seat is None else seat
 
+    @property
+    def size(self) -> str | None:
+        """This stepper's card size (``None``: the setting of :func:`cardlab.render.set_card_size`).
+        Setting it redraws this stepper only; a name not in :data:`cardlab.render.CARD_ZOOM`
+        raises ``ValueError``."""
+        return self._size
+
+    @size.setter
+    def size(self, size: str | None) -> None:
+        self._size = self._check_size(size)
+        self._refresh()
+
+    @staticmethod
+    def _check_size(size: Any) -> str | None:
+        if size is not None and size not in render.CARD_ZOOM:
+            raise ValueError(f"the card size is one of {', '.join(render.CARD_ZOOM)}, not {size!r}")
+        return size
+
     def _check_seat(self, seat: Any) -> None:
         if seat is not None and (seat not in self._seats or isinstance(seat, bool)):
             raise ValueError(f"seat must be None (all cards open) or a seat from 0 to {len(self._seats) - 1}, "
@@ -239,4 +300,7 @@ class Stepper(w.VBox):
         self.explanation.value = f'<div class="cardlab-explain-text">{escape(state.explain(), quote=False)}</div>'
         if self._game_lines is not None:
             self.game_score.value = f"<b>{escape(self._game_lines[k], quote=False)}</b>"
-        self.view.value = render.state_html(state, self.seat)
+        size = self._size or render.card_size()
+        show_size(self, size)
+        table = render.state_html(state, self.seat, size=size, layout=self._layout)
+        self.view.value = table if size == "normal" else f"<style>{SIZE_CSS}</style>{table}"
