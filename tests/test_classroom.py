@@ -9,13 +9,16 @@ from cardlab import variants
 from cardlab.actions import Action
 from cardlab.cards import Card, Rank, Suit
 from cardlab.classroom import ExerciseSet, kinds_for, make_exercise, parse_code
-from cardlab.classroom.exercises import KINDS, AnswerError, CodeError, SetCode
+from cardlab.classroom.exercises import CURRENT, KINDS, LEVELS, VERSIONS, AnswerError, CodeError, SetCode
 from cardlab.errors import CardlabError, IllegalActionError
 from cardlab.ninetynine import bid_value
 
-N = 600  # positions per variant, preset and kind (about 26,000 in all)
+N = 600  # version-1 positions per variant, preset and kind (about 26,000 in all)
+N2 = 100  # version-2 positions per variant, preset, kind and level (about 9,000 in all)
 
 CASES = [(v, p, k) for v in variants.names() for p in variants.get(v).presets for k in kinds_for(v)]
+CASES2 = [(v, p, k, lv) for v, p, k in CASES for lv in LEVELS]
+MARKS = ("right", "wrong", "not quite", "correct", "✔", "✘")
 
 VALUE = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 
@@ -98,25 +101,48 @@ def _wrong_answers(ex):
     return wrong
 
 
-@pytest.mark.parametrize("variant,preset,kind", CASES)
-def test_expected_answers_agree_with_the_engine(variant, preset, kind):
-    for seed in range(N):
-        ex = make_exercise(variant, kind, seed, preset)
+def _agree(variant, preset, kind, seeds, **how):
+    for seed in seeds:
+        ex = make_exercise(variant, kind, seed, preset, **how)
         assert ex.expected == _engine_answer(ex), (variant, preset, kind, seed, ex.question)
         v = ex.check(ex.expected)
-        assert v.right and v.explanation.startswith("Right."), (seed, v)
+        assert v.right and v.explanation and not v.explanation.lower().startswith(MARKS), (seed, v)
         assert v.rule_ids and all(isinstance(r, str) for r in v.rule_ids)
         if seed % 4 == 0:
             for wrong in _wrong_answers(ex):
                 w = ex.check(wrong)
-                assert not w.right and w.explanation, (seed, wrong, w)
+                assert not w.right and w.explanation.startswith("The answer is "), (seed, wrong, w)
                 assert set(w.rule_ids) <= set(__import__(variants.get(variant).module, fromlist=["RULES"]).RULES)
+
+
+@pytest.mark.parametrize("variant,preset,kind", CASES)
+def test_expected_answers_agree_with_the_engine(variant, preset, kind):
+    _agree(variant, preset, kind, range(N), version=1)
+
+
+@pytest.mark.parametrize("variant,preset,kind,level", CASES2)
+def test_version_2_answers_agree_with_the_engine(variant, preset, kind, level):
+    _agree(variant, preset, kind, range(N2), level=level, version=2)
 
 
 def test_exercises_are_reproducible():
     for v, p, k in CASES:
-        a, b = make_exercise(v, k, 7, p), make_exercise(v, k, 7, p)
-        assert (a.question, a.expected, [str(x) for x in a.state.actions()]) == (b.question, b.expected, [str(x) for x in b.state.actions()])
+        for how in ({"version": 1}, {"level": "easy"}, {"level": "harder"}):
+            a, b = make_exercise(v, k, 7, p, **how), make_exercise(v, k, 7, p, **how)
+            assert (a.question, a.expected, [str(x) for x in a.state.actions()]) == \
+                (b.question, b.expected, [str(x) for x in b.state.actions()])
+    assert make_exercise("sixty-six", "legal", 3).version == CURRENT
+    assert make_exercise("sixty-six", "legal", 3, "santase").question == make_exercise("sixty-six", "legal", 3).question
+
+
+@pytest.mark.parametrize("how", [{"level": "hard"}, {"level": None}, {"version": 0}, {"version": 99},
+                                 {"version": True}, {"level": "harder", "version": 1}])
+def test_unknown_levels_and_versions_get_typed_errors(how):
+    with pytest.raises(CodeError) as info:
+        make_exercise("sixty-six", "legal", 1, **how)
+    assert info.value.part in ("level", "version")
+    with pytest.raises(CodeError):
+        SetCode("sixty-six", "santase", ("legal",), 1, **how)
 
 
 def test_answers_in_other_forms():
@@ -151,11 +177,55 @@ def test_501_scores_in_the_wrong_form_get_typed_errors(bad):
 def test_codes_round_trip():
     for v, p, _ in CASES:
         for kinds in (kinds_for(v), kinds_for(v)[:1], kinds_for(v)[::-1]):
-            code = parse_code(f"{dict((b, a) for a, b in __import__('cardlab.classroom.exercises', fromlist=['x']).VARIANT_CODES.items())[v]}-{p}-{','.join(kinds)}-42")
-            assert parse_code(str(code)) == code
+            short = dict((b, a) for a, b in __import__('cardlab.classroom.exercises', fromlist=['x']).VARIANT_CODES.items())[v]
+            code = parse_code(f"{short}-{p}-{','.join(kinds)}-42")
+            assert parse_code(str(code)) == code and code.version == 1 and code.level == "easy"
             assert code.kinds == tuple(k for k in kinds_for(v) if k in kinds)   # lesson order
+            for level in LEVELS:
+                new = SetCode(v, p, code.kinds, 42, level)
+                assert new.version == CURRENT and parse_code(str(new)) == new
+                assert str(new) == f"{short}-{p}-{','.join(code.kinds)}-{level[0]}{CURRENT}-42"
     assert str(parse_code("66-santase-legal,trick-1234")) == "66-santase-legal,trick-1234"
-    assert parse_code("99-classic-bid-5") == SetCode("ninety-nine", "classic", ("bid",), 5)
+    assert parse_code("99-classic-bid-5") == SetCode("ninety-nine", "classic", ("bid",), 5, version=1)
+    assert parse_code("99-classic-bid-h2-5") == SetCode("ninety-nine", "classic", ("bid",), 5, "harder", 2)
+    assert parse_code("99-classic-bid-e1-5") == parse_code("99-classic-bid-5")
+    assert VERSIONS[-1] == CURRENT and LEVELS == ("easy", "harder")
+
+
+@pytest.mark.parametrize("typed,code", [
+    ("66-Santase-legal, trick-1234", "66-santase-legal,trick-1234"),
+    ("  66 - santase - LEGAL ,TRICK - 1234 ", "66-santase-legal,trick-1234"),
+    ("M3-Russian-Score,Legal-H2-99", "m3-russian-legal,score-h2-99"),
+    ("501–pagat–legal–e2–7", "501-pagat-legal-e2-7"),
+    ("99-classic-bid-harder2-5", "99-classic-bid-h2-5"),
+    ("m4-russian-eight-E 2-1 2", "m4-russian-eight-e2-12")])
+def test_codes_are_read_however_typed(typed, code):
+    assert str(parse_code(typed)) == code
+
+
+def test_a_bad_code_as_typed_is_located_where_typed():
+    with pytest.raises(CodeError) as info:
+        parse_code(" 66 - sant-legal-1")
+    assert (info.value.part, info.value.position) == ("preset", 6)
+    with pytest.raises(CodeError) as info:
+        parse_code("66-santase-legal-x2-1")
+    assert (info.value.part, info.value.position) == ("level", 17)
+    with pytest.raises(CodeError) as info:
+        parse_code("66-santase-legal-e7-1")
+    assert info.value.part == "version"
+    with pytest.raises(CodeError) as info:
+        parse_code("66-santase-legal-h1-1")
+    assert info.value.part == "level"
+
+
+def test_a_set_follows_its_code_level_and_version():
+    old = ExerciseSet("66-santase-legal,trick-1234", count=4)
+    assert [old.exercise(i).version for i in range(4)] == [1] * 4
+    hard = ExerciseSet("66-santase-legal,trick-h2-1234", count=4)
+    assert [(hard.exercise(i).level, hard.exercise(i).version) for i in range(4)] == [("harder", 2)] * 4
+    practice = ExerciseSet(variant="ninety-nine", count=2, level="harder")
+    assert practice.code.level == "harder" and practice.current.level == "harder"
+    assert ExerciseSet(practice.code, count=2).current.question == practice.current.question
 
 
 @pytest.mark.parametrize("code,part,position", [
@@ -200,17 +270,17 @@ def test_kinds_table_names_real_variants():
 def test_the_why_of_the_score_is_checked_too():
     from cardlab.classroom.exercises import SCORE_REASONS
     for variant in ("sixty-six", "mariage-3"):
-        for seed in range(12):
-            ex = make_exercise(variant, "score", seed)
+        for seed, version in [(s, v) for s in range(12) for v in VERSIONS]:
+            ex = make_exercise(variant, "score", seed, version=version)
             gp, reason = ex.expected
             assert ex.check((gp, reason)).right
             assert ex.check([str(gp), SCORE_REASONS[variant][reason]]).right
             for other in SCORE_REASONS[variant]:
                 if other != reason:
                     v = ex.check((gp, other))
-                    assert not v.right and "not why" in v.explanation
+                    assert not v.right and "but not why" in v.explanation
             v = ex.check((gp + 1, reason))
-            assert not v.right and "Right about why" in v.explanation
+            assert not v.right and "The reason is right" in v.explanation
             with pytest.raises(CardlabError):
                 ex.check(gp)
             with pytest.raises(CardlabError):
@@ -223,7 +293,7 @@ def test_eight_question_when_both_pairs_score():
     other pair's pips); the answer is the asked pair's own awards [m4.eight]."""
     found = []
     for seed in range(200):
-        ex = make_exercise("mariage-4", "eight", seed, "literal")
+        ex = make_exercise("mariage-4", "eight", seed, "literal", version=1)
         awards = ex.state.result.awards
         if len({aw.pair for aw in awards}) > 1:
             pair = 0 if f"do {ex.state.names[0]} & {ex.state.names[2]} uncover" in ex.question else 1

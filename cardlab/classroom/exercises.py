@@ -41,7 +41,7 @@ from ..actions import Action
 from ..cards import Card, Rank, Suit, parse_card, parse_cards, format_cards
 from ..errors import CardlabError, IllegalActionError, NotationError
 
-__all__ = ["KINDS", "HIDDEN", "VARIANT_CODES", "AnswerError", "CodeError", "Verdict", "Exercise", "SetCode", "ExerciseSet",
+__all__ = ["KINDS", "HIDDEN", "VARIANT_CODES", "LEVELS", "VERSIONS", "CURRENT", "AnswerError", "CodeError", "Verdict", "Exercise", "SetCode", "ExerciseSet",
            "kinds_for", "make_exercise", "parse_code"]
 
 
@@ -67,7 +67,8 @@ class CodeError(NotationError):
     position : int
         0-based character position in the code where the problem starts.
     part : str
-        Which part is wrong: ``"variant"``, ``"preset"``, ``"kinds"``, ``"seed"`` or ``"code"``.
+        Which part is wrong: ``"variant"``, ``"preset"``, ``"kinds"``, ``"level"``, ``"version"``,
+        ``"seed"`` or ``"code"``.
     """
 
     def __init__(self, message: str, position: int, part: str):
@@ -264,6 +265,10 @@ class Exercise:
     start : tuple of int or None
         The standing before the hand where the question depends on it: 501's scores before the
         hand (``scores``: the answer is the scores after it, the "100 or less" rule applied).
+    level : str
+        The difficulty level it was chosen for (one of :data:`LEVELS`; version 1: ``"easy"``).
+    version : int
+        The generator version that made it (one of :data:`VERSIONS`).
     """
 
     variant: str
@@ -277,6 +282,8 @@ class Exercise:
     _rules: tuple = field(default=(), repr=False)
     _judge: Callable | None = field(default=None, repr=False, compare=False)
     start: Any = None
+    level: str = "easy"
+    version: int = 1
 
     @property
     def hidden(self) -> frozenset:
@@ -307,8 +314,7 @@ class Exercise:
         else:
             given = _as_cards(answer)
         right = given == self.expected
-        head = "Right. " if right else f"Not quite: the answer is {self.answer_text()}. "
-        return Verdict(right, head + self._why, self._rules)
+        return Verdict(right, _explain(right, self.answer_words(), self._why), self._rules)
 
     def answer_text(self) -> str:
         """The expected answer in words (for the teacher's view)."""
@@ -325,35 +331,192 @@ class Exercise:
             return f"{e[0]}: {SCORE_REASONS[self.variant][e[1]]}"
         return str(e)
 
+    def answer_words(self) -> str:
+        """The expected answer as a verdict says it: numbers with their unit, in the singular or
+        plural (``"1 game point"``, ``"20 card points"``, ``"3 tricks"``, ``"A 320, B 401 and C 0
+        game points"``)."""
+        e = self.expected
+        unit = UNITS.get(self.kind)
+        if self.answer_form == "number" and unit:
+            return _plural(e, unit)
+        if self.answer_form == "score":
+            return f"{_plural(e[0], 'game point')}: {SCORE_REASONS[self.variant][e[1]]}"
+        if self.answer_form == "numbers":
+            unit = getattr(getattr(self.state, "result", None), "unit", "points")
+            items = [f"{self.state.names[i]} {x}" for i, x in enumerate(e)]
+            return ", ".join(items[:-1]) + f" and {items[-1]} {unit}"
+        if self.answer_form == "cards":
+            return format_cards(sorted(e)) if e else "no card"
+        return self.answer_text()
+
+
+#: The unit of each kind's number (singular; :func:`_plural` adds the s).
+UNITS: dict[str, str] = {"points": "card point", "bid": "trick", "eight": "pip"}
+
+
+def _plural(n: int, unit: str) -> str:
+    """``"1 game point"``, ``"20 card points"``, ``"0 tricks"``."""
+    return f"{n} {unit}" + ("" if abs(n) == 1 else "s")
+
+
+def _explain(right: bool, answer: str, why: str) -> str:
+    """A verdict's explanation: the reason, after "The answer is …" when the answer was wrong.
+    Never a mark: the widget shows right or wrong."""
+    why = why.strip()
+    return why if right else f"The answer is {answer}. {why}".strip()
+
 
 def _name(state, seat) -> str:
     return str(state.names[seat])
 
 
+def _cards_are(cards) -> str:
+    cards = sorted(cards)
+    return f"{format_cards(cards)} {'is' if len(cards) == 1 else 'are'}"
+
+
+def _refused_tail(card, reason: str) -> str:
+    """The engine's reason for refusing ``card`` without its opening "<card> is not allowed: "
+    (the sentence names the cards itself)."""
+    head = f"{card} is not allowed: "
+    return reason[len(head):] if reason.startswith(head) else reason
+
+
+def legal_groups(state) -> list:
+    """The refused cards of the player to act, grouped by the rule that refuses them:
+    ``[(rule id, reason without the card, [cards])]``, in the order first met (cards refused by
+    one rule for different reasons, such as another marriage's king, are grouped by reason)."""
+    allowed = {x.card for x in state.legal_actions() if x.kind == "play"}
+    groups: dict = {}
+    for c in sorted(state.hands[state.to_act]):
+        if c in allowed:
+            continue
+        try:
+            state.apply(Action("play", c))
+            continue
+        except IllegalActionError as e:
+            rule, tail = e.rule, _refused_tail(c, e.reason)
+        key = (rule, tail if str(c) in tail else "")
+        groups.setdefault(key, [rule, tail, []])[2].append(c)
+    return [tuple(g) for g in groups.values()]
+
+
+def _group_sentence(cards, rule: str, tail: str, either: bool = False) -> str:
+    return _sentence(f"{_cards_are(cards)} not allowed{' either' if either else ''}: {tail}") + f" [{rule}]"
+
+
+def why_legal(variant: str, s) -> tuple:
+    """Why the player to act in ``s`` may play what he may: ``(explanation, rule ids)``. Each
+    refused card is named once, with the engine's reason; with nothing refused, the rule that
+    frees the choice: on lead, the lead rule; while a stock is open, free play; otherwise the
+    follow rules (the player cannot follow, or holds only the suit led)."""
+    groups = legal_groups(s)
+    if groups:
+        return (" ".join(_group_sentence(cards, rule, tail) for rule, tail, cards in groups),
+                tuple(dict.fromkeys(rule for rule, _, _ in groups)))
+    who = _name(s, s.to_act)
+    if not s.trick:
+        rules = tuple(r for r in _first_rule(variant, ".lead") if ".marriage" not in r)
+        if not rules:
+            rules = _first_rule(variant, ".free-play") if getattr(s, "stock_open", False) else \
+                _first_rule(variant, ".follow")
+        text = f"{who} is on lead: any card in the hand may be led."
+    elif getattr(s, "stock_open", False):
+        rules = _first_rule(variant, ".free-play")
+        text = f"Every card in {who}'s hand may be played here."
+    else:
+        rules = _first_rule(variant, ".follow")
+        led = s.trick[0].suit
+        same = all(c.suit == led for c in s.hands[s.to_act])
+        text = (f"Every card {who} holds is of the suit led, so any of them may be played." if same else
+                f"{who} cannot follow the suit led nor play a trump, so any card may be played.")
+    if rules:
+        text += f" {_sentence(_rule_text(variant, rules[0]))} [{rules[0]}]"
+    return text, rules
+
+
+def why_trick(variant: str, s, n) -> tuple:
+    """Why the trick completed from ``s`` to ``n`` goes where it goes: ``(explanation, rule ids)``."""
+    trick = n.tricks[-1]
+    played = ", ".join(f"{_name(s, seat)} {c}" for seat, c in trick.cards)
+    trump = getattr(n, "trump", None)
+    trump_words = f"trumps are {trump.symbol}" if isinstance(trump, Suit) else "there are no trumps"
+    led = trick.lead.suit.symbol if trick.lead.suit is not None else "led"
+    why = (f"The trick went {played}; {trump_words}. The highest trump wins a trick, or if none was played the "
+           f"highest card of the suit led ({led}): {_name(s, trick.winner)} wins with {trick.card_of(trick.winner)}.")
+    return why, _first_rule(variant, ".trick", ".follow")
+
+
+def why_points(variant: str, n, seat: int) -> tuple:
+    """How ``seat``'s card points in ``n`` add up: ``(explanation, rule ids)``."""
+    values = importlib.import_module(variants.get(variant).module).CARD_POINTS
+    won = [t for t in n.tricks if t.winner == seat]
+    cards = [c for t in won for c in t.played]
+    in_cards = sum(values[c.rank] for c in cards)
+    total = n.points(seat)
+    who = _name(n, seat)
+    if won:
+        text = (f"{who} has taken {_plural(len(won), 'trick')} ({format_cards(cards)}), worth "
+                f"{_plural(in_cards, 'card point')} (A 11, 10 10, K 4, Q 3, J 2, 9 0).")
+    else:
+        text = f"{who} has taken no trick yet."
+    if total != in_cards:
+        text += (f" Marriages that count and the last-trick bonus add {_plural(total - in_cards, 'card point')}: "
+                 f"{_plural(total, 'card point')} in all.")
+    elif won:
+        text += " No marriage or bonus counts for them now."
+    return text, _first_rule(variant, ".win", ".66", ".score")
+
+
 def _judge_legal(ex: Exercise, answer: Any) -> Verdict:
+    """The legal-cards verdict: the answer, then each refused card the student chose, named once
+    with the rule that refuses it; the allowed cards left out; the other refusals once."""
     given = _as_cards(answer)
     expected = ex.expected
     if given == expected:
-        return Verdict(True, "Right. " + ex._why, ex._rules)
-    parts, rules = [], list(ex._rules)
-    for c in sorted(given - expected):
+        return Verdict(True, ex._why, ex._rules)
+    s = ex.state
+    groups = legal_groups(s)
+    rules = list(ex._rules)
+    said, parts = set(), []
+    cited = set()
+    for rule, tail, cards in groups:
+        mine = [c for c in cards if c in given]
+        if mine:
+            parts.append(_group_sentence(mine, rule, tail))
+            said.update(mine)
+            cited.add((rule, tail))
+            if rule not in rules:
+                rules.append(rule)
+    for c in sorted(given - expected - said):      # chosen, refused otherwise (not in the hand ...)
         try:
-            ex.state.apply(Action("play", c))
-            reason, rule = f"{c} may be played", ""
+            s.apply(Action("play", c))
+            continue
         except IllegalActionError as e:
             reason, rule = e.reason, e.rule
         except CardlabError as e:
             reason, rule = str(e), ""
-        parts.append(f"{c} is not allowed: {reason}" + (f" [{rule}]" if rule else ""))
+        text = reason if reason.startswith(str(c)) else f"{c} is not allowed: {reason}"
+        parts.append(_sentence(text) + (f" [{rule}]" if rule else ""))
         if rule and rule not in rules:
             rules.append(rule)
     missing = sorted(expected - given)
     if not given:
-        parts.append("no card was chosen")
+        parts.append("No card was chosen.")
     elif missing:
-        parts.append(f"{format_cards(missing)} may also be played")
-    return Verdict(False, f"Not quite: the cards {_name(ex.state, ex.state.to_act)} may play are "
-                          f"{ex.answer_text()}. " + _sentence("; ".join(parts)) + " " + _sentence(ex._why), tuple(rules))
+        parts.append(_sentence(f"{_cards_are(missing)} allowed too"))
+    for rule, tail, cards in groups:
+        rest = [c for c in cards if c not in given]
+        if not rest:
+            continue
+        if (rule, tail) in cited:
+            parts.append(_sentence(f"{_cards_are(rest)} not allowed for the same reason"))
+        else:
+            parts.append(_group_sentence(rest, rule, tail, either=bool(said)))
+    if not groups:
+        parts.append(ex._why)
+    head = f"The answer is {ex.answer_words()}: the cards {_name(s, s.to_act)} may play."
+    return Verdict(False, " ".join([head] + parts), tuple(rules))
 
 
 def _sentence(text: str) -> str:
@@ -364,83 +527,6 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
-def _random_hand(v, rules, rng: random.Random, prefer: Callable | None = None):
-    """States of one hand dealt from a seed and played at random: a list of (state, action, next).
-    ``prefer(state, actions)``, if given, narrows the choice where it returns any action."""
-    s = v.deal(rules, rng.randrange(v.players), seed=rng.randrange(2 ** 31))
-    steps = []
-    while s.to_act is not None:
-        actions = s.legal_actions()
-        a = rng.choice((prefer(s, actions) if prefer else None) or actions)
-        n = s.apply(a)
-        steps.append((s, a, n))
-        s = n
-    return steps
-
-
-def _in_play(s) -> bool:
-    return getattr(s, "phase", "play") == "play" and s.to_act is not None
-
-
-def _build_legal(variant, steps, rng):
-    cands = [s for s, a, n in steps if _in_play(s) and any(x.kind == "play" for x in s.legal_actions())]
-    if not cands:
-        return None
-    s = rng.choice(cands)
-    seat = s.to_act
-    expected = frozenset(x.card for x in s.legal_actions() if x.kind == "play")
-    refused = {}
-    for c in s.hands[seat]:
-        if c not in expected:
-            try:
-                s.apply(Action("play", c))
-            except IllegalActionError as e:
-                refused.setdefault(e.rule, e.reason)
-    if refused:
-        why = " ".join(f"{r} [{k}]" for k, r in refused.items())
-        rules = tuple(refused)
-    else:
-        rules = _first_rule(variant, ".free-play", ".hold", ".lead")
-        why = "Every card in the hand may be played here" + (f": {_rule_text(variant, rules[0])}" if rules else ".")
-    q = f"Which cards may {_name(s, seat)} play here? (click them)"
-    return Exercise(variant, "legal", q, s, seat, expected, "cards", why, rules, _judge_legal)
-
-
-def _build_trick(variant, steps, rng):
-    cands = [(s, a, n) for s, a, n in steps if a.kind == "play" and len(n.tricks) > len(s.tricks)]
-    if not cands:
-        return None
-    s, a, n = rng.choice(cands)
-    trick = n.tricks[-1]
-    played = ", ".join(f"{_name(s, seat)} {c}" for seat, c in trick.cards)
-    trump = getattr(n, "trump", None)
-    trump_words = f"trumps are {trump.symbol}" if isinstance(trump, Suit) else "there are no trumps"
-    why = (f"The trick went {played}; {trump_words}. The highest trump wins a trick, or if none was played the "
-           f"highest card of the suit led ({trick.lead.suit.symbol if trick.lead.suit is not None else 'led'}): "
-           f"{_name(s, trick.winner)} wins with {trick.card_of(trick.winner)}.")
-    rules = ("99.trick",) if variant == "ninety-nine" else _first_rule(variant, ".follow")
-    q = f"{_name(s, s.to_act)} plays {a.card} to this trick. Who wins it?"
-    return Exercise(variant, "trick", q, s, None, trick.winner, "seat", why, rules)
-
-
-def _build_points(variant, steps, rng):
-    cands = [n for s, a, n in steps if n.tricks and getattr(n, "phase", "play") in ("play", "over")]
-    if not cands:
-        return None
-    n = rng.choice(cands)
-    players = len(n.hands)
-    seat = rng.randrange(players)
-    expected = n.points(seat)
-    won = [t for t in n.tricks if t.winner == seat]
-    cards = [c for t in won for c in t.played]
-    why = (f"{_name(n, seat)} has taken {len(won)} trick(s) ({format_cards(cards) or 'no cards'}); card points are "
-           f"A 11, 10 10, K 4, Q 3, J 2, 9 0, plus marriages that count and the last-trick bonus where the rules "
-           f"give them: {expected} card points.")
-    rules = _first_rule(variant, ".win", ".66", ".score")
-    q = f"How many card points has {_name(n, seat)} now?"
-    return Exercise(variant, "points", q, n, None, expected, "number", why, rules)
-
-
 def _refusal(s, action) -> tuple:
     """Why the engine refuses ``action`` in ``s``: its reason and rule id, ``("", ())`` if it does not."""
     try:
@@ -448,55 +534,6 @@ def _refusal(s, action) -> tuple:
     except IllegalActionError as e:
         return e.reason, (e.rule,)
     return "", ()
-
-
-def _build_marriage(variant, steps, rng):
-    cands = []
-    for s, a, n in steps:
-        if not _in_play(s) or s.trick:
-            continue
-        hand = s.hands[s.to_act]
-        for suit in Suit:
-            if Card.of(suit, Rank.KING) in hand and Card.of(suit, Rank.QUEEN) in hand:
-                cands.append((s, suit))
-    if not cands:
-        return None
-    s, suit = rng.choice(cands)
-    action = Action("marriage", value=suit)
-    expected = action in s.legal_actions()
-    if expected:
-        rules = _first_rule(variant, ".marriage.lead", ".marriage")
-        why = f"{_name(s, s.to_act)} may announce it: " + (_rule_text(variant, rules[0]) if rules else "")
-    else:
-        why, rules = _refusal(s, action)
-    q = f"{_name(s, s.to_act)} holds K{suit.symbol} and Q{suit.symbol}. May {_name(s, s.to_act)} announce this marriage now?"
-    return Exercise(variant, "marriage", q, s, s.to_act, expected, "yesno", why, rules)
-
-
-def _build_bid(variant, steps, rng):
-    cands = [(n, seat) for s, a, n in steps if a.kind == "bid" for seat in (s.to_act,)]
-    if not cands:
-        return None
-    n, seat = rng.choice(cands)
-    cards = n.bid_cards[seat]
-    expected = n.bids[seat]
-    why = (f"Bid cards count ♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each ({_rule_text(variant, '99.bid')}); "
-           f"{format_cards(cards)} make {expected}.")
-    q = f"{_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
-    return Exercise(variant, "bid", q, n, seat, expected, "number", why, ("99.bid",))
-
-
-def _build_score(variant, steps, rng):
-    end = steps[-1][2]
-    res = end.result
-    gp = getattr(res, "game_points", None)
-    if not isinstance(gp, int) or res.winner is None or res.reason not in SCORE_REASONS[variant]:
-        return None
-    why = res.explanation
-    rules = _first_rule(variant, ".score")
-    q = (f"The hand is over. How many game points does {_name(end, res.winner)} score with it, and why? "
-         f"Give the number and how the hand was won.")
-    return Exercise(variant, "score", q, end, None, (gp, res.reason), "score", why, rules, _judge_score)
 
 
 def _as_score(answer: Any, variant: str) -> tuple:
@@ -519,209 +556,189 @@ def _judge_score(ex: Exercise, answer: Any) -> Verdict:
     number, why = _as_score(answer, ex.variant)
     gp, reason = ex.expected
     words = SCORE_REASONS[ex.variant]
-    if (number, why) == (gp, reason):
-        head = "Right. "
+    right = (number, why) == (gp, reason)
+    if right:
+        head = ""
     elif number == gp:
-        head = f"The game points are right ({gp}), but not why: {words[reason]}, not {words[why]}. "
+        head = (f"The answer is {_plural(gp, 'game point')} because {words[reason]}. The number is right, but not "
+                f"why: not because {words[why]}.")
     elif why == reason:
-        head = f"Right about why ({words[reason]}), but the hand scores {gp} game points, not {number}. "
+        head = f"The answer is {_plural(gp, 'game point')}, not {number}. The reason is right: {words[reason]}."
     else:
-        head = f"Not quite: the answer is {ex.answer_text()}. "
-    return Verdict((number, why) == (gp, reason), head + ex._why, ex._rules)
-
-
-def _build_scores(variant, steps, rng):
-    end = steps[-1][2]
-    res = end.result
-    if variant == "ninety-nine":
-        rules = ["99.score"] + (["99.premium.score"] if res.premium else [])
-        bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
-        q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
-             f"seat, " + ", ".join(map(str, end.names)) + ".")
-        why = _sentence(res.explanation) + " " + _rule_text(variant, "99.score")
-        return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules))
-    return _build_scores_501(variant, end, rng)
-
-
-def _standing_501(rules, seats: int, rng) -> tuple:
-    """Scores before a 501 hand: each seat's from 1 to the start score, one in four at or under
-    the "100 or less" threshold, so that the rule comes up often [501.protect]."""
-    top, low = rules.start_score, rules.protect_threshold
-    return tuple(rng.randint(1, low) if low and rng.random() < 0.25 else rng.randint((low or 0) + 1, top)
-                 for _ in range(seats))
-
-
-def _build_scores_501(variant, end, rng):
-    from ..russian501_game import Russian501Game
-
-    res = end.result
-    before = _standing_501(end.rules, len(end.names), rng)
-    game = Russian501Game(end.rules, end.dealer, end.names, scores=before)
-    notes = game.add(end)["note"]
-    expected = tuple(game.scores)
-    rules = ["501.score"]
-    if getattr(res, "blind", False):
-        rules.append("501.score.blind")
-    if res.outcome == "conceded" or "conced" in res.explanation:
-        rules.append("501.concede")
-    if "501.protect" in notes:
-        rules.append("501.protect")
-    names = tuple(map(str, end.names))
-    standing = ", ".join(f"{n} {x}" for n, x in zip(names, before))
-    q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
-         f"is each score now? One number per seat, {', '.join(names)}.")
-    steps = ", ".join(f"{n} {b} → {a}" for n, b, a in zip(names, before, expected))
-    why = (res.explanation.rstrip(".") + ". " + (notes[0].upper() + notes[1:] + ". " if notes else "")
-           + f"So: {steps}.")
-    return Exercise(variant, "scores", q, end, None, expected, "numbers", why, tuple(rules), start=before)
+        head = f"The answer is {ex.answer_words()}."
+    return Verdict(right, f"{head} {ex._why}".strip(), ex._rules)
 
 
 _REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
                  "trumps": "the pair being short of trumps"}
 
 
-def _build_redeal(variant, steps, rng):
-    cands = [s for s, a, n in steps if getattr(s, "phase", "") == "announce"
-             and any(x.kind == "pass" for x in s.legal_actions())]
-    if not cands:
-        return None
-    s = rng.choice(cands)
-    reasons = [k for k in _REDEAL_WORDS if Action("redeal", None, k) in s.legal_actions()]
-    why_kind = rng.choice(reasons) if reasons and rng.random() < 0.5 else rng.choice(tuple(_REDEAL_WORDS))
-    action = Action("redeal", None, why_kind)
-    expected = action in s.legal_actions()
-    if expected:
-        rules = (f"m4.redeal.{why_kind}",)
-        why = f"The claim holds: {_rule_text(variant, rules[0])}"
-    else:
-        why, rules = _refusal(s, action)
-    q = (f"{_name(s, s.to_act)} claims a redeal for {_REDEAL_WORDS[why_kind]}. Does the claim hold?")
-    return Exercise(variant, "redeal", q, s, s.to_act, expected, "yesno", why, rules)
+# -- generation ---------------------------------------------------------------------------------------
+#: Difficulty levels a set can ask for, easiest first (criteria per kind: :mod:`cardlab.classroom.generate_v2`).
+LEVELS: tuple[str, ...] = ("easy", "harder")
+
+#: Generator versions: 1, the first generator (random play, no levels; codes without a version),
+#: frozen in :mod:`cardlab.classroom.generate_v1`; 2, hands played by the rule-based players and
+#: positions chosen by level (:mod:`cardlab.classroom.generate_v2`).
+VERSIONS: tuple[int, ...] = (1, 2)
+
+#: The version new sets and :func:`make_exercise` use unless told otherwise.
+CURRENT: int = 2
+
+#: The letter of each level in a set code (``e2``: easy, version 2).
+_LEVEL_LETTER = {"easy": "e", "harder": "h"}
+_LEVEL_OF = {"e": "easy", "easy": "easy", "h": "harder", "harder": "harder", "hard": "harder"}
 
 
-def _build_eight(variant, steps, rng):
-    from ..eight import EightGame
-
-    end = steps[-1][2]
-    res = end.result
-    if res.redeal:
-        return None
-    pair = rng.randrange(2)
-    game = EightGame(end.rules, end.dealer, end.names)
-    notes = game.add_awards(res.awards)
-    if len({aw.pair for aw in res.awards}) > 1 and game.last_finished is not None:
-        return None   # both pairs score and an eight is won: the new eights wipe the other pair's pips [m4.eight]
-    size = end.rules.pips
-    expected = game.won[pair] * size + game.eights[pair].pips
-    pair_name = f"{end.names[pair]} & {end.names[pair + 2]}"
-    parts = [aw.text for aw in res.awards] + list(notes)
-    why = ". ".join(parts) + f". An eight has {size} pips; {pair_name} uncover {expected}."
-    q = (f"The hand is over. Both eights were blank before it. How many pips do {pair_name} uncover on their "
-         f"eight with this hand (a won eight counts {size})?")
-    return Exercise(variant, "eight", q, end, None, expected, "number", why, ("m4.eight",))
+def _check_level_version(level: Any, version: Any, position: int = 0) -> None:
+    """Raise :class:`CodeError` unless ``level`` is one of :data:`LEVELS` and ``version`` one of
+    :data:`VERSIONS` (version 1 has the easy level only)."""
+    if isinstance(version, bool) or version not in VERSIONS:
+        raise CodeError(f"there is no exercise generator version {version!r}; the versions are "
+                        f"{', '.join(map(str, VERSIONS))}", position, "version")
+    if level not in LEVELS:
+        raise CodeError(f"{level!r} is not a level; the levels are {', '.join(LEVELS)}", position, "level")
+    if version == 1 and level != "easy":
+        raise CodeError("version 1 exercises have no levels: a version 1 set is 'easy'", position, "level")
 
 
-_BUILDERS = {"legal": _build_legal, "trick": _build_trick, "points": _build_points, "marriage": _build_marriage,
-             "bid": _build_bid, "score": _build_score, "scores": _build_scores, "redeal": _build_redeal,
-             "eight": _build_eight}
-
-
-def _pass_the_contracts(state, actions):
-    """Four-player Mariage's ordinary game: every player passes the contracts (five, six, fur coat,
-    suit) and three nines, as most hands go; a random choice there mostly ends in a contract,
-    where there are no marriages [m4.contract]."""
-    if state.phase == "announce":
-        return [a for a in actions if a.kind == "pass"]
-    return None
-
-
-#: How the random hands of a kind are played where plain random choice rarely reaches its positions.
-_PREFER: dict[tuple[str, str], Callable] = {("mariage-4", "marriage"): _pass_the_contracts}
-
-
-def make_exercise(variant: str, kind: str, seed: int, preset: str | None = None) -> Exercise:
+def make_exercise(variant: str, kind: str, seed: int, preset: str | None = None, *, level: str = "easy",
+                  version: int = CURRENT) -> Exercise:
     """One exercise of ``kind`` for ``variant`` (registry name) under rule preset ``preset``
-    (default: the variant's first), the same for the same arguments. Raises ``ValueError`` for
-    an unknown variant, ``KeyError`` for an unknown preset and :class:`CodeError` for a kind
-    the variant does not have."""
+    (default: the variant's first), at ``level`` (one of :data:`LEVELS`), made by generator
+    ``version`` (one of :data:`VERSIONS`, default :data:`CURRENT`); the same for the same
+    arguments, in every later release. Raises ``KeyError`` for an unknown variant or preset and
+    :class:`CodeError` for a kind the variant does not have, an unknown level or version (or a
+    level other than easy in version 1)."""
     v = variants.get(variant)
     if kind not in kinds_for(variant):
         raise CodeError(f"{v.title} has no exercise {kind!r}; it has {', '.join(kinds_for(variant))}", 0, "kinds")
-    rules = v.presets[preset] if preset is not None else v.default_rules
-    rng = random.Random(f"{variant}/{preset}/{kind}/{seed}")
-    prefer = _PREFER.get((variant, kind))
-    for _ in range(500):
-        ex = _BUILDERS[kind](variant, _random_hand(v, rules, rng, prefer), rng)
-        if ex is not None:
-            return ex
-    raise CardlabError(f"no position for {kind!r} found in 500 random hands of {v.title}")  # pragma: no cover
+    _check_level_version(level, version)
+    if version == 1:
+        from .generate_v1 import make
+        return make(variant, kind, seed, preset)
+    from .generate_v2 import make
+    return make(variant, kind, seed, preset, level)
 
 
 # -- set codes ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SetCode:
-    """A reproducible set: ``"<variant>-<preset>-<kind>,<kind>...-<seed>"``, e.g.
-    ``"66-santase-legal,trick-1234"``. Variant codes: :data:`VARIANT_CODES`."""
+    """A reproducible set of exercises, written as a code a teacher puts on the board.
+
+    The canonical form (``str(code)``), parts separated by ``-``:
+
+    * version 2 on (the current): ``<variant>-<preset>-<kinds>-<level><version>-<seed>``, e.g.
+      ``66-santase-legal,trick-h2-1234``: Sixty-six, the Santase rules, the kinds "legal" and
+      "trick", the harder level (``e`` easy, ``h`` harder) of generator version 2, seed 1234
+      ("sixty-six santase legal trick, h two, twelve thirty-four");
+    * version 1 (the first generator, which has no levels): ``<variant>-<preset>-<kinds>-<seed>``,
+      e.g. ``66-santase-legal,trick-1234``: every code written before versions existed keeps
+      giving the same exercises.
+
+    Variant codes: :data:`VARIANT_CODES`; presets: the variant's ``presets``; kinds: :data:`KINDS`
+    (in lesson order); the seed has 1 to 9 digits. :func:`parse_code` reads a code however it is
+    typed (spaces anywhere, capitals, a dash typed as – or —).
+
+    Raises :class:`CodeError` for an unknown level or version, or a level other than easy in
+    version 1.
+    """
 
     variant: str
     preset: str
     kinds: tuple
     seed: int
+    level: str = "easy"
+    version: int = CURRENT
+
+    def __post_init__(self):
+        _check_level_version(self.level, self.version)
 
     def __str__(self) -> str:
-        return f"{_CODE_OF[self.variant]}-{self.preset}-{','.join(self.kinds)}-{self.seed}"
+        head = f"{_CODE_OF[self.variant]}-{self.preset}-{','.join(self.kinds)}"
+        if self.version == 1:
+            return f"{head}-{self.seed}"
+        return f"{head}-{_LEVEL_LETTER[self.level]}{self.version}-{self.seed}"
+
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "-"})
 
 
 def parse_code(code: str) -> SetCode:
-    """Read a set code. Raises :class:`CodeError` (``.position``, ``.part``) naming the part at fault."""
+    """Read a set code (the forms are in :class:`SetCode`), however it is typed: spaces anywhere
+    (``"66-Santase-legal, trick-1234"``), capitals, a dash typed as – or —. Raises
+    :class:`CodeError` (``.position``: the 0-based character of the code as typed; ``.part``:
+    ``"variant"``, ``"preset"``, ``"kinds"``, ``"level"``, ``"version"``, ``"seed"`` or
+    ``"code"``) naming the part at fault."""
     if not isinstance(code, str):
-        raise CodeError(f"a set code must be text such as '66-santase-legal,trick-1234', not {type(code).__name__}",
-                        0, "code")
-    parts = code.strip().split("-")
-    if len(parts) != 4:
-        raise CodeError(f"a set code has four parts separated by '-' (variant-preset-kinds-seed), {code!r} has "
-                        f"{len(parts)}", 0, "code")
+        raise CodeError(f"a set code must be text such as '66-santase-legal,trick-e2-1234', not "
+                        f"{type(code).__name__}", 0, "code")
+    where = [i for i, ch in enumerate(code) if not ch.isspace()]     # typed place of each kept character
+    text = "".join(code[i] for i in where).translate(_DASHES).lower()
+
+    def at(i: int) -> int:
+        return where[i] if i < len(where) else len(code)
+
+    parts = text.split("-")
+    if len(parts) not in (4, 5):
+        raise CodeError(f"a set code has five parts separated by '-' (variant-preset-kinds-level and version-seed, "
+                        f"such as 66-santase-legal,trick-e2-1234) or, written before versions, four "
+                        f"(variant-preset-kinds-seed); {code.strip()!r} has {len(parts)}", 0, "code")
     starts, pos = [], 0
     for p in parts:
         starts.append(pos)
         pos += len(p) + 1
-    vcode, preset, kinds_text, seed_text = parts
-    variant = VARIANT_CODES.get(vcode.lower())
+    vcode, preset, kinds_text, seed_text = parts[0], parts[1], parts[2], parts[-1]
+    variant = VARIANT_CODES.get(vcode)
     if variant is None:
-        raise CodeError(f"{vcode!r} is not a variant code; use one of {', '.join(VARIANT_CODES)}", starts[0], "variant")
+        raise CodeError(f"{vcode!r} is not a variant code; use one of {', '.join(VARIANT_CODES)}", at(starts[0]),
+                        "variant")
     v = variants.get(variant)
     if preset not in v.presets:
         raise CodeError(f"{preset!r} is not a rule preset of {v.title}; use one of {', '.join(v.presets)}",
-                        starts[1], "preset")
+                        at(starts[1]), "preset")
     kinds = tuple(kinds_text.split(","))
     offset = starts[2]
     for k in kinds:
         if k not in kinds_for(variant):
             raise CodeError(f"{k!r} is not an exercise of {v.title}; use {', '.join(kinds_for(variant))}",
-                            offset, "kinds")
+                            at(offset), "kinds")
         offset += len(k) + 1
     if len(set(kinds)) != len(kinds):
-        raise CodeError("an exercise kind is named twice", starts[2], "kinds")
+        raise CodeError("an exercise kind is named twice", at(starts[2]), "kinds")
+    level, version = "easy", 1
+    if len(parts) == 5:
+        m = re.fullmatch(r"([a-z]+)(\d{1,3})", parts[3])
+        if m is None or m.group(1) not in _LEVEL_OF:
+            raise CodeError(f"the fourth part is the level and the generator version, such as 'e2' (easy, version 2) "
+                            f"or 'h2' (harder, version 2), not {parts[3]!r}", at(starts[3]), "level")
+        level, version = _LEVEL_OF[m.group(1)], int(m.group(2))
+        _check_level_version(level, version, at(starts[3] + len(m.group(1))) if version not in VERSIONS
+                             else at(starts[3]))
     if not seed_text.isdigit() or len(seed_text) > 9:
-        raise CodeError(f"the seed must be a number of 1 to 9 digits, not {seed_text!r}", starts[3], "seed")
+        raise CodeError(f"the seed must be a number of 1 to 9 digits, not {seed_text!r}", at(starts[-1]), "seed")
     order = kinds_for(variant)
-    return SetCode(variant, preset, tuple(sorted(kinds, key=order.index)), int(seed_text))
+    return SetCode(variant, preset, tuple(sorted(kinds, key=order.index)), int(seed_text), level, version)
 
 
 class ExerciseSet:
     """A sequence of exercises with a score.
 
-    ``ExerciseSet("66-santase-legal,trick-1234", count=10)`` gives every student the same ten
-    exercises; ``ExerciseSet(variant="sixty-six")`` is random practice (a new seed, shown in
-    :attr:`code` so it can be shared). Exercises follow the lesson order of :data:`KINDS`.
-    Raises :class:`CodeError` for a bad code, ``ValueError`` for an unknown variant.
+    ``ExerciseSet("66-santase-legal,trick-h2-1234", count=10)`` gives every student the same ten
+    exercises (a :class:`SetCode` is taken as it is); ``ExerciseSet(variant="sixty-six")`` is
+    random practice at ``level`` with the current generator (a new seed, shown in :attr:`code` so
+    it can be shared). Exercises follow the lesson order of :data:`KINDS`. Raises
+    :class:`CodeError` for a bad code or level, ``KeyError`` for an unknown variant.
     """
 
-    def __init__(self, code: str | None = None, *, variant: str = "sixty-six", count: int = 10):
+    def __init__(self, code: str | SetCode | None = None, *, variant: str = "sixty-six", count: int = 10,
+                 level: str = "easy"):
         if code is None:
             seed = random.SystemRandom().randrange(10 ** 6)
             v = variants.get(variant)
-            self.code = SetCode(variant, next(iter(v.presets)), kinds_for(variant), seed)
+            self.code = SetCode(variant, next(iter(v.presets)), kinds_for(variant), seed, level)
+        elif isinstance(code, SetCode):
+            self.code = code
         else:
             self.code = parse_code(code)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
@@ -738,7 +755,8 @@ class ExerciseSet:
         if i not in self._cache:
             c = self.code
             kind = c.kinds[i * len(c.kinds) // self.count]
-            self._cache[i] = make_exercise(c.variant, kind, c.seed * 1000 + i, c.preset)
+            self._cache[i] = make_exercise(c.variant, kind, c.seed * 1000 + i, c.preset, level=c.level,
+                                           version=c.version)
         return self._cache[i]
 
     @property
