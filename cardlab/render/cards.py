@@ -278,7 +278,12 @@ AROUND_CSS = """
 .cardlab-around .cardlab-bidpile>.cardlab-card+.cardlab-card{margin-left:-20px}
 .cardlab-around .cardlab-middle{flex:0 1 auto;margin:0;padding:4px 8px;border:1px dashed var(--cl-line);
  border-radius:8px;gap:4px 14px;align-content:flex-start}
-.cardlab-around .cardlab-taken{margin-top:1px}
+.cardlab-around .cardlab-taken{margin-top:1px;line-height:1.2}
+.cardlab-around .cardlab-taken .cardlab-chip{font-size:11px;padding:0 2px;line-height:1.25}
+.cardlab-around .cardlab-taken .cardlab-pair{margin:0 4px 0 0}
+.cardlab-around .cardlab-head-row{align-items:baseline;gap:0 14px}
+.cardlab-around .cardlab-head-row>*{margin:0}
+.cardlab-around .cardlab-status{margin-top:3px}
 """.strip()
 
 

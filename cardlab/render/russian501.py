@@ -209,14 +209,15 @@ def state_html(state, seat: int | None = None, hide: frozenset = frozenset(), la
         end = f'<div class="cardlab-status">{_t(_status(state, hide))}</div>'
     view_attr = "all" if seat is None else str(seat)
     middle = f'<div class="cardlab-middle">{prikup}{contract}{trick}</div>'
-    if layout == "table":
+    head = f'<div class="cardlab-caption">{_t(caption)}</div>{auction}'
+    if layout == "table":     # the auction on the caption's line, to keep the table short
         me = 0 if seat is None else seat
         seats = around_html([players[(me + k) % n] for k in range(1, n)], middle, players[me])
+        head = f'<div class="cardlab-row cardlab-head-row">{head}</div>'
     else:
         seats = f'{"".join(players)}{middle}'
     return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{view_attr}" data-phase="{state.phase}">'
-            f'{_STYLE}<style>{CSS_501}</style><div class="cardlab-caption">{_t(caption)}</div>{auction}'
-            f'{seats}{end}</div>')
+            f'{_STYLE}<style>{CSS_501}</style>{head}{seats}{end}</div>')
 
 
 def _phase_words(state) -> str:

@@ -20,7 +20,9 @@ __all__ = ["Stepper", "SIZE_CSS", "size_class"]
 #: projector), so a question, a verdict and the buttons can be read as far as the cards.
 SIZE_CSS = "".join(
     f".cardlab-size-{name}{{--jp-widgets-font-size:{13 * zoom:.0f}px;"
-    f"--jp-widgets-inline-height:{28 * zoom:.0f}px;--jp-widgets-inline-label-width:{80 * zoom:.0f}px}}"
+    f"--jp-widgets-inline-height:{28 * zoom:.0f}px}}"
+    f".cardlab-size-{name} .widget-inline-hbox{{width:auto!important}}"
+    f".cardlab-size-{name} .widget-inline-hbox input{{width:{70 * zoom:.0f}px}}"
     f".cardlab-size-{name} .widget-button,.cardlab-size-{name} .widget-toggle-button,"
     f".cardlab-size-{name} .widget-label,.cardlab-size-{name} .widget-readout,"
     f".cardlab-size-{name} input,.cardlab-size-{name} select{{font-size:{13 * zoom:.0f}px}}"
