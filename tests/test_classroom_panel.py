@@ -1,8 +1,10 @@
 """The class's page (ClassroomPanel), headless: for every variant and preset, everything it offers
 clicked in random order (games, rules, kinds, New set, codes typed right and wrong, Open, and
 every control of the exercises it shows) without a callback raising; a code gives everybody the
-same set; a bad code is answered in words and leaves the set shown; the teacher's view comes
-from the page's address (?view=teacher)."""
+same set; a bad code is answered in words and leaves the set shown; a code typed with spaces or
+capitals is read; the teacher's page comes from the server's key in the page's address
+(?view=teacher is the students' page); the page reads as words (kinds named in words, no code in
+its messages)."""
 
 import random
 
@@ -13,7 +15,8 @@ pytest.importorskip("ipywidgets")
 from cardlab import variants  # noqa: E402
 from cardlab.classroom import kinds_for  # noqa: E402
 from cardlab.classroom.exercises import _CODE_OF, CodeError, SetCode  # noqa: E402
-from cardlab.classroom.panel import ClassroomPanel, page_view  # noqa: E402
+from cardlab.classroom import roles  # noqa: E402
+from cardlab.classroom.panel import KIND_WORDS, ClassroomPanel  # noqa: E402
 
 CASES = [(v, p) for v in variants.names() for p in variants.get(v).presets]
 
@@ -130,18 +133,58 @@ def test_new_set_uses_the_choices_and_a_new_seed():
     assert panel.set_code != code or panel.set_code.endswith("-0")
 
 
-def test_the_teacher_view_comes_from_the_address(monkeypatch):
-    assert page_view("view=teacher") == "teacher" and page_view("x=1&view=Teacher") == "teacher"
-    assert page_view("") == page_view("view=students") == page_view("view=") == "students"
-    monkeypatch.setenv("QUERY_STRING", "view=teacher")
-    teacher = ClassroomPanel("66-santase-legal-3")
-    assert teacher.teacher and "Teacher's view" in teacher.banner.value
-    assert "Answer:" in teacher.widget.answer_pane.value
-    monkeypatch.setenv("QUERY_STRING", "")
-    students = ClassroomPanel("66-santase-legal-3")
-    assert not students.teacher and students.widget.answer_pane.value == ""
-    monkeypatch.delenv("QUERY_STRING")
-    assert not ClassroomPanel("66-santase-legal-3").teacher      # JupyterLab, nbval: the students' view
+KEY = "the-teachers-key-0123456789abcdef"
+
+
+@pytest.mark.parametrize("query,teacher", [(f"key={KEY}", True), ("view=teacher", False), ("key=wrong", False),
+                                           (f"view=teacher&key={KEY[:-1]}", False), ("", False)])
+def test_the_teachers_page_comes_from_the_key_in_the_address(monkeypatch, query, teacher):
+    monkeypatch.setenv("CARDLAB_TEACHER_KEY", KEY)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", query)
+    panel = ClassroomPanel("66-santase-legal-3")
+    assert panel.teacher is teacher and panel.widget.teacher is teacher
+    if teacher:
+        assert "Teacher's page" in panel.banner.value and "Answer:" in panel.widget.answer_pane.value
+        assert "same without the key" in panel.banner.value and KEY not in panel.banner.value
+    else:
+        assert "cardlab-panel-students" in panel.banner.value and panel.widget.answer_pane.value == ""
+        assert "teacher" not in panel.banner.value.lower() or "teacher's set code" in panel.banner.value
+    for text in (panel.banner.value, panel.message.value):
+        assert "view=" not in text and "key=" not in text
+
+
+def test_without_a_key_on_the_server_nobody_is_the_teacher_and_teacher_true_forces_it(monkeypatch):
+    monkeypatch.delenv("CARDLAB_TEACHER_KEY", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "key=")
+    assert not ClassroomPanel("66-santase-legal-3").teacher
+    monkeypatch.delenv("QUERY_STRING")                         # JupyterLab, nbval: the students' page
+    assert not ClassroomPanel("66-santase-legal-3").teacher
+    forced = ClassroomPanel("66-santase-legal-3", teacher=True)  # a teacher's own notebook
+    assert forced.teacher and "Answer:" in forced.widget.answer_pane.value
+    forced.new_button.click()
+    assert forced.widget.teacher
+
+
+@pytest.mark.parametrize("typed", ["66-santase-legal,trick-1234", "  66-Santase-Legal, Trick-1234 ",
+                                   "66 - santase - legal, trick - 1234", "66-SANTASE-LEGAL,TRICK-1234"])
+def test_a_code_is_read_however_it_is_typed(typed):
+    panel = ClassroomPanel(teacher=False)
+    panel.code.value = typed
+    panel.open_button.click()
+    assert "cardlab-panel-mistake" not in panel.message.value, panel.message.value
+    assert (panel.widget.set.code.variant, panel.widget.set.code.kinds, panel.widget.set.code.seed) == \
+        ("sixty-six", ("legal", "trick"), 1234)
+
+
+def test_the_kinds_are_named_in_words():
+    for v in variants.names():
+        panel = ClassroomPanel(str(SetCode(v, next(iter(variants.get(v).presets)), kinds_for(v), 1)), teacher=False)
+        for t in panel.kinds.children:
+            assert t.description == KIND_WORDS[t.kind][0] and t.tooltip.endswith("?")
+        words = panel.banner.value + panel.message.value
+        assert "cardlab." not in words and "(" not in words.replace("(at character", "")
 
 
 def test_a_bad_starting_code_raises_when_the_panel_is_made():

@@ -8,9 +8,15 @@
 * **The teacher's code**: a student types it and presses *Open*; everybody then has the same
   exercises. A code that cannot be read is answered in words, with the place it goes wrong
   (:class:`~cardlab.classroom.exercises.CodeError`); the set shown stays as it was.
-* **The teacher's view**: the page's address with ``?view=teacher`` (Voila passes the address's
-  query to the kernel as ``QUERY_STRING``) shows each exercise's answer under its question, for
-  the teacher's screen; the students' address does not. :func:`page_view` reads it.
+* **The teacher's page**: the page's address with the server's key (``?key=…``, made by
+  ``python3 dev.py class``) shows each exercise's answer under its question, for the teacher's
+  screen; every other address is the students' page, which holds no answer anywhere (not in
+  the text, the drawing or the widget state sent to the browser).
+  :func:`cardlab.classroom.roles.page_role` decides; ``teacher=True`` forces the teacher's page
+  (in a teacher's own notebook, where there is no address).
+
+Everything on it reads as a page for students: the kinds of exercise in words, messages in
+words (never code to type), nothing printed.
 
 No callback raises; widgets only update values (see :mod:`cardlab.widgets.base`), and every
 part carries a ``cardlab-panel-…`` CSS class for the browser tests.
@@ -26,9 +32,24 @@ import ipywidgets as w
 from .. import variants
 from ..widgets.base import button, guarded, html_pane
 from .exercises import VARIANT_CODES, SetCode, kinds_for, parse_code
-from .widget import ExerciseWidget, page_view
+from .roles import page_role
+from .widget import ExerciseWidget
 
-__all__ = ["ClassroomPanel", "page_view"]   # page_view is cardlab.classroom.widget's
+__all__ = ["ClassroomPanel", "KIND_WORDS"]
+
+#: Each exercise kind as the kinds' buttons name it (the set code keeps the kind's short name),
+#: with the question it asks as the button's tooltip.
+KIND_WORDS: dict[str, tuple[str, str]] = {
+    "legal": ("Cards allowed", "which cards may a player play here?"),
+    "trick": ("Trick winner", "who wins this trick?"),
+    "points": ("Card points", "how many card points has a player now?"),
+    "marriage": ("Marriages", "may a player announce this marriage now?"),
+    "bid": ("Bid cards", "what bid do these three bid cards make?"),
+    "score": ("Game points", "how many game points does this hand score, and why?"),
+    "scores": ("Scores", "what is each player's score after this hand?"),
+    "redeal": ("Redeal", "does this redeal claim hold?"),
+    "eight": ("The eight", "how many pips does this pair uncover on its eight?"),
+}
 
 
 class ClassroomPanel(w.VBox):
@@ -40,7 +61,8 @@ class ClassroomPanel(w.VBox):
         The set to start with (a set code such as ``"66-santase-legal,trick-1234"``); ``None``
         starts the set of the first game with every kind and seed 0.
     teacher : bool or None
-        Show the answers; ``None`` (default) reads the page's address (:func:`page_view`).
+        Show the answers; ``None`` (default) reads the page's address
+        (:func:`cardlab.classroom.roles.page_role`: the server's key in it).
 
     Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad ``code`` (when the panel
     is made, never in a callback).
@@ -50,7 +72,7 @@ class ClassroomPanel(w.VBox):
     PER_KIND = 2
 
     def __init__(self, code: str | None = None, *, teacher: bool | None = None):
-        self.teacher = page_view() == "teacher" if teacher is None else bool(teacher)
+        self.teacher = page_role() == "teacher" if teacher is None else bool(teacher)
         #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
         self.errors: list[str] = []
         self._opening = False     # while Open sets the game menu: keep the code's rules and kinds
@@ -114,8 +136,9 @@ class ClassroomPanel(w.VBox):
         chosen = set(code.kinds) if code else set(kinds_for(self.game.value))
         boxes = []
         for kind in kinds_for(self.game.value):
-            t = w.ToggleButton(value=kind in chosen, description=kind, layout=w.Layout(width="auto"),
-                               tooltip=f"exercises of the kind '{kind}'")
+            words, question = KIND_WORDS.get(kind, (kind, kind))
+            t = w.ToggleButton(value=kind in chosen, description=words, layout=w.Layout(width="auto"),
+                               tooltip=question)
             t.add_class("cardlab-panel-kind")
             t.kind = kind
             boxes.append(t)
@@ -159,9 +182,10 @@ class ClassroomPanel(w.VBox):
 
     def _banner(self) -> None:
         if self.teacher:
-            self.banner.value = ("<p class='cardlab-panel-teacher'><b>Teacher's view</b>: each answer is shown "
-                                 "under its question. The students' page is the same address without "
-                                 "<code>?view=teacher</code>.</p>")
+            self.banner.value = ("<p class='cardlab-panel-teacher' style='font-size:120%;padding:6px 10px;"
+                                 "background:#fff3cd;border:2px solid #b8860b;border-radius:6px'>"
+                                 "<b>Teacher's page</b>: each answer is shown under its question. Do not show this "
+                                 "page to the class: the students' address is the same without the key.</p>")
         else:
             self.banner.value = ("<p class='cardlab-panel-students'>Choose a game and its exercises and press "
                                  "<b>New set</b>, or type the teacher's set code and press <b>Open</b>.</p>")
