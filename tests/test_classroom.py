@@ -301,3 +301,84 @@ def test_eight_question_when_both_pairs_score():
             assert ex.check(ex.expected).right and not ex.check(ex.expected + 1).right
             found.append(seed)
     assert found, "no hand where both pairs score among 200 seeds"
+
+
+# -- verdict wording (issue 20) -------------------------------------------------------------------------
+WORDING_SEEDS = range(30)
+UNIT_OF = {"points": "card point", "bid": "trick", "eight": "pip", "score": "game point"}
+_SENTENCE_END = __import__("re").compile(r"(?<=[.!?\]])\s+(?=[A-Z0-9♠♥♦♣])")
+
+
+def _plural(n, unit):
+    return f"{n} {unit}" + ("" if abs(n) == 1 else "s")
+
+
+def _card_count(text, card):
+    import re
+    return len(re.findall(rf"(?<![0-9A-Za-z]){re.escape(str(card))}", text))
+
+
+def _card_answers(ex):
+    """Answers a student may click: right, each refused card alone, all refused cards, refused
+    and allowed together, nothing, the whole hand, a card of another hand."""
+    s, e = ex.state, ex.expected
+    hand = frozenset(s.hands[s.to_act])
+    refused = hand - e
+    out = [e, frozenset(), hand, refused, e | refused, frozenset(list(e)[:1])]
+    out += [frozenset({c}) for c in refused] + [e | {c} for c in refused]
+    other = next((c for i, h in enumerate(s.hands) if i != s.to_act for c in h), None)
+    if other is not None:
+        out.append(e | {other})
+    return [a for i, a in enumerate(out) if a not in out[:i]]
+
+
+def _reads_well(ex, answer, verdict):
+    text = verdict.explanation
+    where = (ex.variant, ex.kind, ex.version, ex.level, ex.question, answer, text)
+    assert text and not text.lower().startswith(MARKS), where
+    assert verdict.right or text.startswith("The answer is "), where
+    sentences = [x.strip().lower() for x in _SENTENCE_END.split(text) if x.strip()]
+    assert len(sentences) == len(set(sentences)), where
+    words = text.split()
+    grams = [" ".join(words[i:i + 8]) for i in range(len(words) - 7)]
+    assert len(grams) == len(set(grams)), where          # no phrase of 8 words said twice
+    assert "(s)" not in text and ": :" not in text and ".." not in text, where
+    if not verdict.right and ex.kind in UNIT_OF:
+        got = ex.expected[0] if ex.kind == "score" else ex.expected
+        assert text.startswith(f"The answer is {_plural(got, UNIT_OF[ex.kind])}"), where
+    if not verdict.right and ex.kind == "scores":
+        assert ex.state.result.unit in text.split(".")[0], where
+    if ex.kind == "legal":
+        s = ex.state
+        for c in frozenset(answer) - ex.expected:
+            assert _card_count(text, c) == 1, (c, where)     # every refused card chosen: named once
+        free = [r for r in verdict.rule_ids if r.endswith(".free-play")]
+        if free:
+            assert getattr(s, "stock_open", False), where    # "while the stock is open" only when it is
+        if not (s.hands[s.to_act] and frozenset(s.hands[s.to_act]) - ex.expected) and not s.trick:
+            assert "on lead" in text, where                  # nothing refused on lead: the lead rule
+
+
+@pytest.mark.parametrize("variant,kind", [(v, k) for v in variants.names() for k in kinds_for(v)])
+def test_verdicts_read_well(variant, kind):
+    """Every kind, both versions and levels, a few dozen seeds, answered right, wrong and (for
+    cards) with refused cards: no mark at the start, "The answer is …" with the unit when wrong,
+    no sentence or phrase said twice, every refused card chosen named once, the follow-suit or
+    lead rule (never free play) where the stock is closed or the player leads."""
+    for version, level in [(1, "easy"), (2, "easy"), (2, "harder")]:
+        for seed in WORDING_SEEDS:
+            ex = make_exercise(variant, kind, seed, version=version, level=level)
+            answers = _card_answers(ex) if ex.answer_form == "cards" else [ex.expected] + _wrong_answers(ex)
+            for answer in answers:
+                _reads_well(ex, answer, ex.check(answer))
+
+
+def test_a_card_refused_is_named_once_with_its_reason():
+    """The issue's example: a refused card is not named twice ("J♣ is not allowed: J♣ is not allowed")."""
+    for seed in range(40):
+        ex = make_exercise("sixty-six", "legal", seed, level="harder")
+        refused = frozenset(ex.state.hands[ex.state.to_act]) - ex.expected
+        c = min(refused)
+        text = ex.check(ex.expected | {c}).explanation
+        assert f"{c} is not allowed: {c} is not allowed" not in text
+        assert _card_count(text, c) == 1 and "not allowed" in text, text

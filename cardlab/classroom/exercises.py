@@ -1,11 +1,20 @@
 """Exercise kinds, their checks, and reproducible exercise sets.
 
 Every exercise is built from a real position: a hand dealt by the variant's ``deal`` from a
-seed and played on at random (seeded) by legal actions. The expected answer is read from the
+seed and played on, by a generator *version* (:data:`VERSIONS`): version 1 plays at random
+(seeded) by legal actions (:mod:`~cardlab.classroom.generate_v1`, frozen: codes without a
+version give its exercises for ever); version 2, the current, plays with the rule-based players
+and chooses positions by difficulty level, "easy" or "harder" (:data:`LEVELS`; the criterion of
+each level per kind is in :mod:`~cardlab.classroom.generate_v2`). A set code names the version
+and level (:class:`SetCode`: ``66-santase-legal,trick-h2-1234``). The expected answer is read from the
 engine (``legal_actions()``, the trick the engine completed, ``points(seat)``, the bids it
 recorded, the hand's ``result``); a check never computes the rules a second time. Explanations
 quote the engine's own refusal (:class:`~cardlab.errors.IllegalActionError` with ``.rule``) or
-its result text, with rule ids from the variant module's ``RULES`` table.
+its result text, with rule ids from the variant module's ``RULES`` table. A verdict's explanation
+never carries a mark (the widget shows right or wrong); a wrong answer's begins "The answer is
+…", numbers with their unit ("1 game point", "3 tricks"); each refused card a student chose is
+named once with the engine's reason, and the rule cited is the one that applies (the lead rule
+for a player on lead, the follow-suit rules once a stock is closed or gone).
 
 Kinds (in lesson order; :func:`kinds_for` lists those a variant has):
 
@@ -38,7 +47,7 @@ from typing import Any, Callable
 
 from .. import variants
 from ..actions import Action
-from ..cards import Card, Rank, Suit, parse_card, parse_cards, format_cards
+from ..cards import Card, Suit, format_cards, parse_card, parse_cards
 from ..errors import CardlabError, IllegalActionError, NotationError
 
 __all__ = ["KINDS", "HIDDEN", "VARIANT_CODES", "LEVELS", "VERSIONS", "CURRENT", "AnswerError", "CodeError", "Verdict", "Exercise", "SetCode", "ExerciseSet",
@@ -164,6 +173,17 @@ def _first_rule(variant: str, *suffixes: str) -> tuple[str, ...]:
     for suffix in suffixes:
         for key in table:
             if key.endswith(suffix):
+                return (key,)
+    return ()
+
+
+def _top_rule(variant: str, *names: str) -> tuple[str, ...]:
+    """The first of the variant's rules ``<prefix>.<name>`` (one level only: ``501.lead``, not
+    ``501.marriage.lead``) for ``names`` in order, as a 0- or 1-tuple."""
+    table = _rules_table(variant)
+    for name in names:
+        for key in table:
+            if key.count(".") == 1 and key.endswith("." + name):
                 return (key,)
     return ()
 
@@ -378,8 +398,8 @@ def _cards_are(cards) -> str:
 def _refused_tail(card, reason: str) -> str:
     """The engine's reason for refusing ``card`` without its opening "<card> is not allowed: "
     (the sentence names the cards itself)."""
-    head = f"{card} is not allowed: "
-    return reason[len(head):] if reason.startswith(head) else reason
+    head, sep, tail = reason.partition(" is not allowed: ")
+    return tail if sep and head.startswith(str(card)) else reason
 
 
 def legal_groups(state) -> list:
@@ -396,12 +416,16 @@ def legal_groups(state) -> list:
             continue
         except IllegalActionError as e:
             rule, tail = e.rule, _refused_tail(c, e.reason)
-        key = (rule, tail if str(c) in tail else "")
-        groups.setdefault(key, [rule, tail, []])[2].append(c)
+        key = (rule, tail.replace(str(c), "{card}"))
+        groups.setdefault(key, [rule, key[1], []])[2].append(c)
     return [tuple(g) for g in groups.values()]
 
 
 def _group_sentence(cards, rule: str, tail: str, either: bool = False) -> str:
+    """One sentence for ``cards`` refused by ``rule``: "J♠ Q♥ are not allowed: <reason> [rule]",
+    or the reason alone where it names the cards itself (``{card}`` in ``tail``)."""
+    if "{card}" in tail:
+        return _sentence(tail.replace("{card}", format_cards(sorted(cards)))) + f" [{rule}]"
     return _sentence(f"{_cards_are(cards)} not allowed{' either' if either else ''}: {tail}") + f" [{rule}]"
 
 
@@ -416,20 +440,22 @@ def why_legal(variant: str, s) -> tuple:
                 tuple(dict.fromkeys(rule for rule, _, _ in groups)))
     who = _name(s, s.to_act)
     if not s.trick:
-        rules = tuple(r for r in _first_rule(variant, ".lead") if ".marriage" not in r)
-        if not rules:
-            rules = _first_rule(variant, ".free-play") if getattr(s, "stock_open", False) else \
-                _first_rule(variant, ".follow")
-        text = f"{who} is on lead: any card in the hand may be led."
+        rules = _top_rule(variant, "lead")
+        if rules:
+            return f"{who} is on lead: any card in the hand may be led. " \
+                   f"{_sentence(_rule_text(variant, rules[0]))} [{rules[0]}]", rules
+        rules = _top_rule(variant, "follow")
+        return (f"{who} is on lead: any card in the hand may be led; the duty to follow suit binds only the "
+                f"players who follow." + (f" [{rules[0]}]" if rules else "")), rules
     elif getattr(s, "stock_open", False):
-        rules = _first_rule(variant, ".free-play")
+        rules = _top_rule(variant, "free-play")
         text = f"Every card in {who}'s hand may be played here."
     else:
-        rules = _first_rule(variant, ".follow")
+        rules = _top_rule(variant, "follow")
         led = s.trick[0].suit
         same = all(c.suit == led for c in s.hands[s.to_act])
         text = (f"Every card {who} holds is of the suit led, so any of them may be played." if same else
-                f"{who} cannot follow the suit led nor play a trump, so any card may be played.")
+                f"{who} holds no card of the suit led and no other duty binds, so any card may be played.")
     if rules:
         text += f" {_sentence(_rule_text(variant, rules[0]))} [{rules[0]}]"
     return text, rules
@@ -444,7 +470,7 @@ def why_trick(variant: str, s, n) -> tuple:
     led = trick.lead.suit.symbol if trick.lead.suit is not None else "led"
     why = (f"The trick went {played}; {trump_words}. The highest trump wins a trick, or if none was played the "
            f"highest card of the suit led ({led}): {_name(s, trick.winner)} wins with {trick.card_of(trick.winner)}.")
-    return why, _first_rule(variant, ".trick", ".follow")
+    return why, _top_rule(variant, "trick", "follow")
 
 
 def why_points(variant: str, n, seat: int) -> tuple:
@@ -496,7 +522,7 @@ def _judge_legal(ex: Exercise, answer: Any) -> Verdict:
             reason, rule = e.reason, e.rule
         except CardlabError as e:
             reason, rule = str(e), ""
-        text = reason if reason.startswith(str(c)) else f"{c} is not allowed: {reason}"
+        text = reason if str(c) in reason else f"{c} is not allowed: {reason}"
         parts.append(_sentence(text) + (f" [{rule}]" if rule else ""))
         if rule and rule not in rules:
             rules.append(rule)

@@ -17,9 +17,9 @@ from typing import Callable
 from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
-from ..errors import CardlabError, IllegalActionError
+from ..errors import CardlabError
 from .exercises import (SCORE_REASONS, Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
-                        _refusal, _rule_text, _sentence)
+                        _plural, _refusal, _rule_text, _sentence, why_legal, why_points, why_trick)
 
 __all__ = ["make"]
 
@@ -49,19 +49,7 @@ def _build_legal(variant, steps, rng):
     s = rng.choice(cands)
     seat = s.to_act
     expected = frozenset(x.card for x in s.legal_actions() if x.kind == "play")
-    refused = {}
-    for c in s.hands[seat]:
-        if c not in expected:
-            try:
-                s.apply(Action("play", c))
-            except IllegalActionError as e:
-                refused.setdefault(e.rule, e.reason)
-    if refused:
-        why = " ".join(f"{r} [{k}]" for k, r in refused.items())
-        rules = tuple(refused)
-    else:
-        rules = _first_rule(variant, ".free-play", ".hold", ".lead")
-        why = "Every card in the hand may be played here" + (f": {_rule_text(variant, rules[0])}" if rules else ".")
+    why, rules = why_legal(variant, s)
     q = f"Which cards may {_name(s, seat)} play here? (click them)"
     return Exercise(variant, "legal", q, s, seat, expected, "cards", why, rules, _judge_legal)
 
@@ -72,13 +60,7 @@ def _build_trick(variant, steps, rng):
         return None
     s, a, n = rng.choice(cands)
     trick = n.tricks[-1]
-    played = ", ".join(f"{_name(s, seat)} {c}" for seat, c in trick.cards)
-    trump = getattr(n, "trump", None)
-    trump_words = f"trumps are {trump.symbol}" if isinstance(trump, Suit) else "there are no trumps"
-    why = (f"The trick went {played}; {trump_words}. The highest trump wins a trick, or if none was played the "
-           f"highest card of the suit led ({trick.lead.suit.symbol if trick.lead.suit is not None else 'led'}): "
-           f"{_name(s, trick.winner)} wins with {trick.card_of(trick.winner)}.")
-    rules = ("99.trick",) if variant == "ninety-nine" else _first_rule(variant, ".follow")
+    why, rules = why_trick(variant, s, n)
     q = f"{_name(s, s.to_act)} plays {a.card} to this trick. Who wins it?"
     return Exercise(variant, "trick", q, s, None, trick.winner, "seat", why, rules)
 
@@ -91,12 +73,7 @@ def _build_points(variant, steps, rng):
     players = len(n.hands)
     seat = rng.randrange(players)
     expected = n.points(seat)
-    won = [t for t in n.tricks if t.winner == seat]
-    cards = [c for t in won for c in t.played]
-    why = (f"{_name(n, seat)} has taken {len(won)} trick(s) ({format_cards(cards) or 'no cards'}); card points are "
-           f"A 11, 10 10, K 4, Q 3, J 2, 9 0, plus marriages that count and the last-trick bonus where the rules "
-           f"give them: {expected} card points.")
-    rules = _first_rule(variant, ".win", ".66", ".score")
+    why, rules = why_points(variant, n, seat)
     q = f"How many card points has {_name(n, seat)} now?"
     return Exercise(variant, "points", q, n, None, expected, "number", why, rules)
 
@@ -117,9 +94,11 @@ def _build_marriage(variant, steps, rng):
     expected = action in s.legal_actions()
     if expected:
         rules = _first_rule(variant, ".marriage.lead", ".marriage")
-        why = f"{_name(s, s.to_act)} may announce it: " + (_rule_text(variant, rules[0]) if rules else "")
+        why = f"{_name(s, s.to_act)} is about to lead and may announce it. " + \
+            (_sentence(_rule_text(variant, rules[0])) if rules else "")
     else:
         why, rules = _refusal(s, action)
+        why = _sentence(why)
     q = f"{_name(s, s.to_act)} holds K{suit.symbol} and Q{suit.symbol}. May {_name(s, s.to_act)} announce this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, expected, "yesno", why, rules)
 
@@ -131,8 +110,7 @@ def _build_bid(variant, steps, rng):
     n, seat = rng.choice(cands)
     cards = n.bid_cards[seat]
     expected = n.bids[seat]
-    why = (f"Bid cards count ♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each ({_rule_text(variant, '99.bid')}); "
-           f"{format_cards(cards)} make {expected}.")
+    why = f"{_sentence(_rule_text(variant, '99.bid'))} {format_cards(cards)} make {_plural(expected, 'trick')}."
     q = f"{_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
     return Exercise(variant, "bid", q, n, seat, expected, "number", why, ("99.bid",))
 
@@ -143,7 +121,7 @@ def _build_score(variant, steps, rng):
     gp = getattr(res, "game_points", None)
     if not isinstance(gp, int) or res.winner is None or res.reason not in SCORE_REASONS[variant]:
         return None
-    why = res.explanation
+    why = _sentence(res.explanation)
     rules = _first_rule(variant, ".score")
     q = (f"The hand is over. How many game points does {_name(end, res.winner)} score with it, and why? "
          f"Give the number and how the hand was won.")
@@ -158,7 +136,7 @@ def _build_scores(variant, steps, rng):
         bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
         q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
              f"seat, " + ", ".join(map(str, end.names)) + ".")
-        why = _sentence(res.explanation) + " " + _rule_text(variant, "99.score")
+        why = _sentence(res.explanation) + " " + _sentence(_rule_text(variant, "99.score"))
         return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules))
     return _build_scores_501(variant, end, rng)
 
@@ -191,8 +169,7 @@ def _build_scores_501(variant, end, rng):
     q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
          f"is each score now? One number per seat, {', '.join(names)}.")
     steps = ", ".join(f"{n} {b} → {a}" for n, b, a in zip(names, before, expected))
-    why = (res.explanation.rstrip(".") + ". " + (notes[0].upper() + notes[1:] + ". " if notes else "")
-           + f"So: {steps}.")
+    why = _sentence(res.explanation) + (" " + _sentence(notes) if notes else "") + f" So: {steps}."
     return Exercise(variant, "scores", q, end, None, expected, "numbers", why, tuple(rules), start=before)
 
 
@@ -208,9 +185,10 @@ def _build_redeal(variant, steps, rng):
     expected = action in s.legal_actions()
     if expected:
         rules = (f"m4.redeal.{why_kind}",)
-        why = f"The claim holds: {_rule_text(variant, rules[0])}"
+        why = f"The claim holds. {_sentence(_rule_text(variant, rules[0]))}"
     else:
         why, rules = _refusal(s, action)
+        why = _sentence(why)
     q = (f"{_name(s, s.to_act)} claims a redeal for {_REDEAL_WORDS[why_kind]}. Does the claim hold?")
     return Exercise(variant, "redeal", q, s, s.to_act, expected, "yesno", why, rules)
 
@@ -230,8 +208,8 @@ def _build_eight(variant, steps, rng):
     size = end.rules.pips
     expected = game.won[pair] * size + game.eights[pair].pips
     pair_name = f"{end.names[pair]} & {end.names[pair + 2]}"
-    parts = [aw.text for aw in res.awards] + list(notes)
-    why = ". ".join(parts) + f". An eight has {size} pips; {pair_name} uncover {expected}."
+    parts = [_sentence(aw.text) for aw in res.awards] + [_sentence(x) for x in notes]
+    why = " ".join(parts) + f" An eight has {_plural(size, 'pip')}; {pair_name} uncover {_plural(expected, 'pip')}."
     q = (f"The hand is over. Both eights were blank before it. How many pips do {pair_name} uncover on their "
          f"eight with this hand (a won eight counts {size})?")
     return Exercise(variant, "eight", q, end, None, expected, "number", why, ("m4.eight",))

@@ -52,7 +52,7 @@ from typing import Callable
 from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
-from ..errors import CardlabError, IllegalActionError
+from ..errors import CardlabError
 from .exercises import (SCORE_REASONS, Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
                         _plural, _refusal, _rule_text, _sentence, why_legal, why_points, why_trick)
 
@@ -62,16 +62,16 @@ __all__ = ["make", "MAX_HANDS", "criterion"]
 MAX_HANDS = 400
 
 
-def _played_hand(v, rules, rng: random.Random, prefer: Callable | None = None) -> list:
+def _played_hand(v, rules, rng: random.Random, stop: Callable | None = None) -> list:
     """One hand dealt from ``rng`` and played by the rule-based player at every seat: a list of
-    ``(state, action, next state)``. ``prefer(state, actions)``, where it returns actions, narrows
-    the choice to them (the first is taken)."""
+    ``(state, action, next state)``, up to the end of the hand or the first state for which
+    ``stop(state)`` is true (a kind that needs no later position; the draws from ``rng`` are the
+    same either way)."""
     players = [v.make_player("heuristic", rng.randrange(2 ** 31)) for _ in range(4)]
     s = v.deal(rules, rng.randrange(v.players), seed=rng.randrange(2 ** 31))
     steps = []
-    while s.to_act is not None:
-        chosen = prefer(s, s.legal_actions()) if prefer else None
-        a = chosen[0] if chosen else players[s.to_act].choose(s.view(s.to_act))
+    while s.to_act is not None and not (stop and stop(s)):
+        a = players[s.to_act].choose(s.view(s.to_act))
         n = s.apply(a)
         steps.append((s, a, n))
         s = n
@@ -287,8 +287,7 @@ def _build_bid(variant, steps, rng, level, want):
     n, seat = rng.choice(cands)
     cards = n.bid_cards[seat]
     expected = n.bids[seat]
-    why = (f"Bid cards count ♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each. {_sentence(_rule_text(variant, '99.bid'))} "
-           f"{format_cards(cards)} make {_plural(expected, 'trick')}.")
+    why = f"{_sentence(_rule_text(variant, '99.bid'))} {format_cards(cards)} make {_plural(expected, 'trick')}."
     q = f"{_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
     return Exercise(variant, "bid", q, n, seat, expected, "number", why, ("99.bid",), level=level, version=2)
 
@@ -408,6 +407,11 @@ YES_NO = ("marriage", "redeal")
 SPREAD = {"score": 5, "eight": 3}
 
 
+#: Where a kind's positions end: the hand is played no further (bid cards are all set aside
+#: before the first card is played).
+STOP: dict[str, Callable] = {"bid": lambda s: getattr(s, "phase", "") not in ("bidding", "deal")}
+
+
 def _key(ex: Exercise):
     return ex.expected
 
@@ -422,7 +426,7 @@ def make(variant: str, kind: str, seed: int, preset: str | None, level: str) -> 
     want = rng.random() < 0.5 if kind in YES_NO else None
     found: list = []
     for _ in range(MAX_HANDS):
-        ex = _BUILDERS[kind](variant, _played_hand(v, rules, rng), rng, level, want)
+        ex = _BUILDERS[kind](variant, _played_hand(v, rules, rng, STOP.get(kind)), rng, level, want)
         if ex is None:
             continue
         found.append(ex)
