@@ -14,7 +14,7 @@ pytest.importorskip("ipywidgets")
 
 from cardlab import variants  # noqa: E402
 from cardlab.classroom import kinds_for  # noqa: E402
-from cardlab.classroom.exercises import _CODE_OF, CodeError, SetCode  # noqa: E402
+from cardlab.classroom.exercises import _CODE_OF, CURRENT, LEVELS, CodeError, SetCode  # noqa: E402
 from cardlab.classroom import roles  # noqa: E402
 from cardlab.classroom.panel import KIND_WORDS, ClassroomPanel  # noqa: E402
 
@@ -27,19 +27,23 @@ BAD_CODES = ["", "   ", "66", "zz-santase-legal-1", "66-nope-legal-1", "66-santa
 def _random_code(rng):
     v = rng.choice(variants.names())
     kinds = [k for k in kinds_for(v) if rng.random() < 0.6] or [kinds_for(v)[0]]
-    return str(SetCode(v, rng.choice(list(variants.get(v).presets)), tuple(kinds), rng.randrange(10 ** 6)))
+    level = rng.choice(LEVELS)
+    return str(SetCode(v, rng.choice(list(variants.get(v).presets)), tuple(kinds), rng.randrange(10 ** 6), level=level,
+                       version=rng.choice([1, CURRENT]) if level == "easy" else CURRENT))
 
 
 def _poke(panel, rng):
     """One thing a person does on the page, chosen at random among everything it offers."""
     ex = panel.widget
-    offered = ["game", "rules", "kind", "new", "type-good", "type-bad", "open"]
+    offered = ["game", "rules", "level", "kind", "new", "type-good", "type-bad", "open"]
     offered += ["exercise"] * 6 + ["next", "size"]
     what = rng.choice(offered)
     if what == "game":
         panel.game.value = rng.choice(panel.game.options)[1]
     elif what == "rules":
         panel.rules.value = rng.choice(panel.rules.options)
+    elif what == "level":
+        panel.level.value = rng.choice(panel.level.options)[1]
     elif what == "kind" and panel.kinds.children:
         t = rng.choice(panel.kinds.children)
         t.value = not t.value
@@ -87,8 +91,9 @@ def test_random_clicks_never_raise(variant, preset):
     assert done["sets"] >= 1 and done["answered"] >= 1, done
 
 
-def test_a_code_gives_everybody_the_same_set():
-    code = "99-revised-bid,scores-4242"
+@pytest.mark.parametrize("code", ["99-revised-bid,scores-4242", f"99-revised-bid,scores-h{CURRENT}-4242",
+                                  f"99-revised-bid,scores-e{CURRENT}-4242"])
+def test_a_code_gives_everybody_the_same_set(code):
     a, b = ClassroomPanel(teacher=False), ClassroomPanel(code, teacher=False)
     a.open_code(code)
     assert a.set_code == b.set_code == code
@@ -97,6 +102,7 @@ def test_a_code_gives_everybody_the_same_set():
         qa, qb = a.widget.set.exercise(i), b.widget.set.exercise(i)
         assert (qa.question, qa.expected) == (qb.question, qb.expected)
     assert (a.game.value, a.rules.value) == ("ninety-nine", "revised")
+    assert a.level.value == b.level.value == a.widget.set.code.level == ("harder" if "-h" in code else "easy")
     assert [t.kind for t in a.kinds.children if t.value] == ["bid", "scores"]
     assert "Set code" in a.message.value and code in a.message.value
 
@@ -124,11 +130,13 @@ def test_new_set_uses_the_choices_and_a_new_seed():
     panel = ClassroomPanel(teacher=False)
     panel.game.value = "russian-501"
     panel.rules.value = "fives"
+    panel.level.value = "harder"
     for t in panel.kinds.children:
         t.value = t.kind in ("scores", "legal")
     panel.new_button.click()
     code = panel.set_code
-    assert code.startswith(f"{_CODE_OF['russian-501']}-fives-legal,scores-")
+    assert code.startswith(f"{_CODE_OF['russian-501']}-fives-legal,scores-h{CURRENT}-")
+    assert all(panel.widget.set.exercise(i).level == "harder" for i in range(panel.widget.set.count))
     panel.new_button.click()
     assert panel.set_code != code or panel.set_code.endswith("-0")
 

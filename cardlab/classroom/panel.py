@@ -2,7 +2,8 @@
 
 ``ClassroomPanel()`` is what ``python3 dev.py class`` shows in Voila (no code on the page):
 
-* **A new set**: the game, its rules and the exercise kinds; *New set* draws a seed and shows
+* **A new set**: the game, its rules, the level (easy or harder: :data:`~cardlab.classroom.exercises.LEVELS`,
+  each kind's criterion in :mod:`cardlab.classroom.generate_v2`) and the exercise kinds; *New set* draws a seed and shows
   the set code, which the teacher writes on the board. A set has two exercises of each kind
   chosen, in lesson order, so the code alone gives the whole set.
 * **The teacher's code**: a student types it and presses *Open*; everybody then has the same
@@ -31,7 +32,7 @@ import ipywidgets as w
 
 from .. import variants
 from ..widgets.base import button, guarded, html_pane
-from .exercises import VARIANT_CODES, SetCode, kinds_for, parse_code
+from .exercises import LEVELS, VARIANT_CODES, SetCode, kinds_for, parse_code
 from .roles import page_role
 from .widget import ExerciseWidget
 
@@ -58,7 +59,7 @@ class ClassroomPanel(w.VBox):
     Parameters
     ----------
     code : str or None
-        The set to start with (a set code such as ``"66-santase-legal,trick-1234"``); ``None``
+        The set to start with (a set code such as ``"66-santase-legal,trick-e2-1234"``); ``None``
         starts the set of the first game with every kind and seed 0.
     teacher : bool or None
         Show the answers; ``None`` (default) reads the page's address
@@ -84,10 +85,15 @@ class ClassroomPanel(w.VBox):
         self.game.add_class("cardlab-panel-game")
         self.rules = w.Dropdown(description="Rules", layout=w.Layout(width="16em"))
         self.rules.add_class("cardlab-panel-rules")
+        self.level = w.ToggleButtons(options=[(lv.capitalize(), lv) for lv in LEVELS], value=LEVELS[0],
+                                     description="Level", style={"button_width": "6em"},
+                                     tooltips=["positions where the rule is plain to see",
+                                               "positions that take more thought"][:len(LEVELS)])
+        self.level.add_class("cardlab-panel-level")
         self.kinds = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.kinds.add_class("cardlab-panel-kinds")
         self.new_button = button("New set", "cardlab-panel-new", "a new set of these kinds, with a new seed")
-        self.code = w.Text(placeholder="66-santase-legal,trick-1234", description="Set code",
+        self.code = w.Text(placeholder="66-santase-legal,trick-e2-1234", description="Set code",
                            layout=w.Layout(width="28em"))
         self.code.add_class("cardlab-panel-code")
         self.open_button = button("Open", "cardlab-panel-open", "the set of this code: the same for everybody")
@@ -102,7 +108,7 @@ class ClassroomPanel(w.VBox):
 
         super().__init__([
             self.banner,
-            w.HBox([self.game, self.rules], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.game, self.rules, self.level], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([w.Label("Exercises of", layout=w.Layout(width="6.5em")), self.kinds, self.new_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.code, self.open_button], layout=w.Layout(flex_flow="row wrap")),
@@ -133,6 +139,8 @@ class ClassroomPanel(w.VBox):
         v = variants.get(self.game.value)
         self.rules.options = list(v.presets)
         self.rules.value = code.preset if code else next(iter(v.presets))
+        if code is not None:
+            self.level.value = code.level
         chosen = set(code.kinds) if code else set(kinds_for(self.game.value))
         boxes = []
         for kind in kinds_for(self.game.value):
@@ -150,7 +158,7 @@ class ClassroomPanel(w.VBox):
             self._mistake("Choose at least one kind of exercise (the buttons above), then press New set.")
             return
         seed = random.SystemRandom().randrange(10 ** 6) if seed is None else seed
-        self._start(SetCode(self.game.value, self.rules.value, kinds, seed))
+        self._start(SetCode(self.game.value, self.rules.value, kinds, seed, level=self.level.value))
 
     def open_code(self, code: str) -> None:
         """Open the set of ``code`` as the *Open* button does; never raises (a bad code is shown
@@ -159,7 +167,7 @@ class ClassroomPanel(w.VBox):
 
     def _open(self, text: str) -> None:
         if not text.strip():
-            self._mistake("Type the set code the teacher gives, such as 66-santase-legal,trick-1234, then press Open.")
+            self._mistake("Type the set code the teacher gives, such as 66-santase-legal,trick-e2-1234, then press Open.")
             return
         code = parse_code(text)
         self._opening = True
@@ -192,5 +200,5 @@ class ClassroomPanel(w.VBox):
 
     @property
     def set_code(self) -> str:
-        """The code of the set shown (e.g. ``"66-santase-legal,trick-1234"``)."""
+        """The code of the set shown (e.g. ``"66-santase-legal,trick-e2-1234"``)."""
         return str(self.widget.set.code)
