@@ -130,9 +130,9 @@ def test_every_exercise_fits_one_projector_screen(page, projector_server):
         widget = widgets.nth(i)
         for n in (1, 2):
             expect(widget.locator(".cardlab-class-header")).to_contain_text(f"Exercise {n} of 2")
-            widget.locator(".cardlab-class-question").scroll_into_view_if_needed()
-            widget.evaluate("e => window.scrollBy(0, e.querySelector('.cardlab-class-question')"
-                            ".getBoundingClientRect().top)")
+            widget.locator(".cardlab-class-question").evaluate(
+                "e => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+            page.wait_for_timeout(200)
             screen = _screen(widget)
             figures.append((variant, kind, n, screen))
             screenshot(page, f"projector-{variant}-{kind}-{n}")

@@ -269,7 +269,8 @@ AROUND_CSS = """
 .cardlab-around .cardlab-player{flex:1 1 0;margin:0;padding:3px 6px;background:rgba(255,255,255,.28)}
 .cardlab-around .cardlab-player .cardlab-head{gap:0 8px}
 .cardlab-around .cardlab-player .cardlab-head>*{white-space:nowrap}
-.cardlab-around .cardlab-hand.cardlab-cards{flex-wrap:nowrap;gap:0}
+.cardlab-around .cardlab-hand.cardlab-cards{flex-wrap:nowrap;gap:0;min-height:0}
+.cardlab-around .cardlab-hand>.cardlab-empty{height:auto;width:auto;padding:1px 8px}
 .cardlab-around .cardlab-hand>.cardlab-card+.cardlab-card,
 .cardlab-around .cardlab-hand>.cardlab-card+.cardlab-empty{margin-left:-26px}
 .cardlab-around .cardlab-cards.cardlab-small{flex-wrap:nowrap;gap:0}
@@ -284,6 +285,7 @@ AROUND_CSS = """
 .cardlab-around .cardlab-head-row{align-items:baseline;gap:0 14px}
 .cardlab-around .cardlab-head-row>*{margin:0}
 .cardlab-around .cardlab-status{margin-top:3px}
+.cardlab-around .cardlab-contract{display:inline-block;max-width:10em}
 """.strip()
 
 
