@@ -18,9 +18,10 @@ kind        easy                                           harder
             (the highest card of that suit wins)           (a trump, or a card thrown off)
 ``points``  the seat has taken 1 to 3 tricks and has only  a marriage or the last-trick bonus counts for
             their cards' points                            the seat, or it has taken 4 tricks or more
-``marriage``asked in the first half of the hand's tricks   asked in the second half of the tricks
-            (yes: the player is about to lead; no: another (yes/no as for easy; Sixty-six: the stock is
-            player has led, or the rules refuse it)        closed or gone by then, or nearly)
+``marriage``asked in the first 2 tricks, where whose lead   asked after 2 tricks or more (Sixty-six: the
+            it is decides (yes: the player is about to     stock closed or nearly gone), or refused though
+            lead; no: another player has led)              the player is about to lead (the first lead,
+                                                           a closed stock, one marriage per lead)
 ``bid``     the bid is 0 to 3 tricks and the joker is not  the bid is 4 tricks or more, or the joker is
             among the bid cards                            among the bid cards
 ``score``   the winner reached 66 card points (or, where   a marriage or the last-trick bonus counts for
@@ -130,11 +131,12 @@ def _points_level(state, seat, variant) -> str | None:
 
 
 #: Tricks played before a marriage question counts as "harder" (later in the hand).
-MARRIAGE_LATE = 3
+MARRIAGE_LATE = 2
 
 
-def _marriage_level(s) -> str:
-    return "easy" if len(s.tricks) < MARRIAGE_LATE else "harder"
+def _marriage_level(s, suit) -> str:
+    refused_on_lead = not s.trick and Action("marriage", value=suit) not in s.legal_actions()
+    return "harder" if len(s.tricks) >= MARRIAGE_LATE or refused_on_lead else "easy"
 
 
 def _bid_level(cards, expected) -> str:
@@ -199,7 +201,7 @@ def criterion(ex: Exercise) -> str | None:
         seat = next(i for i, n in enumerate(s.names) if f"has {n} now" in ex.question)
         return _points_level(s, seat, v)
     if ex.kind == "marriage":
-        return _marriage_level(s)
+        return _marriage_level(s, next(x for x in Suit if f"K{x.symbol} and Q{x.symbol}" in ex.question))
     if ex.kind == "bid":
         return _bid_level(s.bid_cards[ex.seat], ex.expected)
     if ex.kind == "score":
@@ -255,18 +257,19 @@ def _build_points(variant, steps, rng, level, want):
 def _build_marriage(variant, steps, rng, level, want):
     cands = []
     for s, a, n in steps:
-        if not _in_play(s) or _marriage_level(s) != level:
+        if not _in_play(s):
             continue
-        if any(x.kind == "marriage" for x in s.actions()[-1:]):
-            continue      # just announced one: the question would be about announcing it twice
+        last = s.actions()[-1:]
+        just = last[0].value if last and last[0].kind == "marriage" else None
         hand = s.hands[s.to_act]
         for suit in Suit:
-            if Card.of(suit, Rank.KING) in hand and Card.of(suit, Rank.QUEEN) in hand:
-                if (Action("marriage", value=suit) in s.legal_actions()) == want:
-                    cands.append((s, suit))
+            if suit == just or Card.of(suit, Rank.KING) not in hand or Card.of(suit, Rank.QUEEN) not in hand:
+                continue      # (not the marriage just announced: that would be announcing it twice)
+            if (Action("marriage", value=suit) in s.legal_actions()) == want and _marriage_level(s, suit) == level:
+                cands.append((s, suit, just))
     if not cands:
         return None
-    s, suit = rng.choice(cands)
+    s, suit, just = rng.choice(cands)
     action = Action("marriage", value=suit)
     who = _name(s, s.to_act)
     if want:
@@ -275,7 +278,8 @@ def _build_marriage(variant, steps, rng, level, want):
     else:
         reason, rules = _refusal(s, action)
         why = _sentence(reason)
-    q = f"{who} holds K{suit.symbol} and Q{suit.symbol}. May {who} announce this marriage now?"
+    q = (f"{who} has just announced the {just.symbol} marriage. " if just is not None else "") + \
+        f"{who} holds K{suit.symbol} and Q{suit.symbol}. May {who} announce this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, want, "yesno", why.strip(), rules, level=level, version=2)
 
 
