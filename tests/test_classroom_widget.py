@@ -155,6 +155,7 @@ def test_the_verdict_is_marked_in_word_and_colour_once(variant):
             assert right.count("Right") == 1, right
             assert ("(rules:" in right) == (teacher and bool(ex.check(ex.expected).rule_ids))
             wrong = _a_wrong_answer(ex)
+            assert teacher or not re.search(r"\[(rule )?\w+\.\w", right), right      # no rule id for students
             if wrong is None:
                 continue
             widget = ExerciseWidget(code, count=1, teacher=teacher)
@@ -162,6 +163,7 @@ def test_the_verdict_is_marked_in_word_and_colour_once(variant):
             text = widget.verdict.value
             assert "class='cardlab-class-wrong'" in text and "color:#b3261e'>✘ Wrong.</b>" in text, text
             assert "✔" not in text and "Right" not in text.split("</b>", 1)[0]
+            assert teacher or not re.search(r"\[(rule )?\w+\.\w|\(rules:", text), text
 
 
 def _a_wrong_answer(ex):
@@ -190,6 +192,9 @@ def test_verdict_html_marks_once():
     assert "66.score" not in verdict_html(False, "x", ("66.score",))
     assert "(rules: 66.score)" in verdict_html(False, "x", ("66.score",), teacher=True)
     assert "&lt;b&gt;" in verdict_html(True, "<b>")
+    quoted = "B leads: any card may be led [66.follow]. A is at 1: nothing [rule 501.protect]."
+    assert "✔ Right.</b> B leads: any card may be led. A is at 1: nothing.</p>" in verdict_html(True, quoted)
+    assert "[66.follow]" in verdict_html(True, quoted, teacher=True)
 
 
 @pytest.mark.parametrize("variant", variants.names())

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -52,13 +53,18 @@ def page_view(query: str | None = None) -> str:
 MARKS = {True: ("✔ Right", "cardlab-class-right", "#1b7a3a"), False: ("✘ Wrong", "cardlab-class-wrong", "#b3261e")}
 
 
+#: A rule id written into an explanation, such as " [66.follow]" or " [rule 501.protect]".
+_RULE_REF = re.compile(r"\s*\[(?:rules? )?[a-z0-9]+(?:\.[a-z0-9_-]+)+(?:, ?[a-z0-9]+(?:\.[a-z0-9_-]+)+)*\]")
+
+
 def verdict_html(right: bool, explanation: str, rule_ids=(), teacher: bool = False) -> str:
     """A verdict as HTML: the mark in word and colour (:data:`MARKS`), then ``explanation``; the
-    rule ids only for the teacher (``teacher=True``), in a ``cardlab-class-rules`` span. An
-    explanation that already starts with the mark's word is not marked twice ("✔ Right." then
-    its text)."""
+    rule ids only for the teacher (``teacher=True``), in a ``cardlab-class-rules`` span (on the
+    students' page the rule ids an explanation quotes in brackets, "[66.follow]", are left out:
+    the students' handouts name no rule ids). An explanation that already starts with the mark's
+    word is not marked twice ("✔ Right." then its text)."""
     word, cls, colour = MARKS[bool(right)]
-    text = explanation.strip()
+    text = explanation.strip() if teacher else _RULE_REF.sub("", explanation).strip()
     bare = word.split()[1]
     if text.lower().startswith(bare.lower()):
         text = text[len(bare):].lstrip(" .:,")
