@@ -2,8 +2,11 @@
 """Set up the dev environment and run things. Needs only Python 3.11+ (standard library).
 
     python3 dev.py lab  [ARGS]   JupyterLab on notebooks/
-    python3 dev.py class [ARGS]  the classroom notebook in Voila (exercises, no code; for a projector),
-                                 after writing the printable rules sheets to docs/rules/
+    python3 dev.py class [--folder DIR] [--lan] [--port N] [VOILA ARGS]
+                                 serve the class's page (notebooks/class.ipynb) in Voila: prints the
+                                 students' address and the teacher's (with a key made at start);
+                                 --lan for other machines of the network; after writing the
+                                 printable rules sheets to docs/rules/ (tools/class_server.py)
     python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's and Ninety-Nine
                                  play-out's tests again on the pure-Python path (unless test files are
                                  named); exits with pytest's code
@@ -114,11 +117,12 @@ def classroom(args):
     # the printable rules sheets (one A4 page per variant), fresh from the RULES tables
     run(PY, "tools/make_rules_sheets.py")
     step("rules sheets to print from a browser (one A4 page each): docs/rules/<variant>.html")
-    step("the students' page is the address Voila prints below; the teacher's page (every answer shown) "
-         "is that address with ?view=teacher at its end")
-    cmd = [str(PY), "-m", "voila", "notebooks/classroom.ipynb", *args]
-    step(shlex.join(cmd))
-    os.execv(cmd[0], cmd)
+    # the class's page in Voila, as tools/class_server.py starts it (the tests and the load
+    # benchmark start it the same way): it prints the students' and the teacher's addresses
+    sys.path.insert(0, str(ROOT / "tools"))
+    import class_server
+
+    return class_server.main(args, python=ROOT / PY)
 
 
 def test(args):

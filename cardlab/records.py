@@ -552,13 +552,40 @@ def _encodable(text: str) -> bool:
 
 _VALIDATOR = None
 
+#: Modules jsonschema imports, when they are installed, only to check string formats ("iri",
+#: "iri-reference"). The record schema uses no "format", so the validator never needs them, and
+#: ``rfc3987_syntax`` alone compiles its grammars on import (about 1 s of CPU, most of a served
+#: page's start). They are kept out while this module imports jsonschema (and only then: a later
+#: ``import rfc3987_syntax`` elsewhere works as usual).
+_UNUSED_FORMAT_MODULES = ("rfc3987_syntax",)
+
+
+def _import_jsonschema():
+    """Import jsonschema without its unused format modules (see :data:`_UNUSED_FORMAT_MODULES`);
+    if it is already imported, that module as it is."""
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    kept_out = [name for name in _UNUSED_FORMAT_MODULES if name not in sys.modules]
+    for name in kept_out:
+        sys.modules[name] = None  # import machinery: None in sys.modules makes "import name" fail
+    try:
+        import jsonschema
+    finally:
+        for name in kept_out:
+            if name in sys.modules and sys.modules[name] is None:
+                del sys.modules[name]
+    return jsonschema
+
 
 def _validator():
     """The schema's validator, for which "integer" means a JSON integer only: not ``1.0`` (which
-    JSON Schema counts as an integer) nor ``true``."""
+    JSON Schema counts as an integer) nor ``true``. Built on first use (importing jsonschema is
+    what a record's first load costs; nothing imports it before)."""
     global _VALIDATOR
     if _VALIDATOR is None:
-        import jsonschema
+        jsonschema = _import_jsonschema()
 
         base = jsonschema.Draft202012Validator
         checker = base.TYPE_CHECKER.redefine(
