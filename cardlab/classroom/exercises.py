@@ -462,19 +462,34 @@ def why_legal(variant: str, s) -> tuple:
 
 
 def why_trick(variant: str, s, n) -> tuple:
-    """Why the trick completed from ``s`` to ``n`` goes where it goes: ``(explanation, rule ids)``."""
+    """Why the trick completed from ``s`` to ``n`` goes where it goes: ``(explanation, rule ids)``.
+    The winner and its card are the engine's; the words say which card beat which."""
     trick = n.tricks[-1]
     played = ", ".join(f"{_name(s, seat)} {c}" for seat, c in trick.cards)
-    trump = getattr(n, "trump", None)
-    trump_words = f"trumps are {trump.symbol}" if isinstance(trump, Suit) else "there are no trumps"
-    led = trick.lead.suit.symbol if trick.lead.suit is not None else "led"
-    why = (f"The trick went {played}; {trump_words}. The highest trump wins a trick, or if none was played the "
-           f"highest card of the suit led ({led}): {_name(s, trick.winner)} wins with {trick.card_of(trick.winner)}.")
-    return why, _top_rule(variant, "trick", "follow")
+    trump = next((t for t in (getattr(s, "trump", None), getattr(n, "trump", None)) if isinstance(t, Suit)), None)
+    led = trick.lead.suit
+    card = trick.card_of(trick.winner)
+    who = _name(s, trick.winner)
+    trumps_played = [c for c in trick.played if trump is not None and c.suit == trump]
+    head = f"The trick went {played}; " + (f"trumps are {trump.symbol}." if trump is not None else "there are no trumps.")
+    if card.is_joker:
+        tail = f"{who} wins with the joker."
+    elif trump is not None and card.suit == trump and led != trump:
+        tail = (f"{who} wins with {card}, the highest trump played: a trump beats every card of another suit."
+                if len(trumps_played) > 1 else f"{who} wins with {card}, the only trump: a trump beats every card "
+                                               f"of another suit.")
+    elif trumps_played and card.suit != trump:
+        tail = f"{who} wins with {card}, the highest card of the suit led: here trumps have no power."
+    else:
+        off = [c for c in trick.played if c.suit != card.suit]
+        tail = (f"{who} wins with {card}, the highest card of the suit led ({card.suit.symbol})"
+                + (f"; {format_cards(off)} {'is' if len(off) == 1 else 'are'} of another suit and cannot win."
+                   if off else "."))
+    return f"{head} {tail}", _top_rule(variant, "trick", "follow")
 
 
 def why_points(variant: str, n, seat: int) -> tuple:
-    """How ``seat``'s card points in ``n`` add up: ``(explanation, rule ids)``."""
+    """How ``seat``'s card points in ``n`` add up (the engine's ``points``): ``(explanation, rule ids)``."""
     values = importlib.import_module(variants.get(variant).module).CARD_POINTS
     won = [t for t in n.tricks if t.winner == seat]
     cards = [c for t in won for c in t.played]
@@ -486,11 +501,22 @@ def why_points(variant: str, n, seat: int) -> tuple:
                 f"{_plural(in_cards, 'card point')} (A 11, 10 10, K 4, Q 3, J 2, 9 0).")
     else:
         text = f"{who} has taken no trick yet."
-    if total != in_cards:
-        text += (f" Marriages that count and the last-trick bonus add {_plural(total - in_cards, 'card point')}: "
-                 f"{_plural(total, 'card point')} in all.")
-    elif won:
-        text += " No marriage or bonus counts for them now."
+    mine = [(suit, v) for holder, suit, v in getattr(n, "marriages", ()) if holder == seat]
+    held = sum(v for _, v in mine)
+    extra = total - in_cards
+    words = " and ".join(f"the {suit.symbol} marriage ({_plural(v, 'card point')})" for suit, v in mine)
+    if mine and extra >= held:
+        text += f" {_sentence(words + ' ' + ('counts' if len(mine) == 1 else 'count'))}"
+        if extra > held:
+            text += f" The last trick's bonus adds {_plural(extra - held, 'card point')}."
+    elif mine and extra == 0:
+        text += f" {_sentence(words + ' ' + ('does' if len(mine) == 1 else 'do') + ' not count yet')}"
+    elif extra > 0 and not mine:
+        text += f" The last trick's bonus adds {_plural(extra, 'card point')}."
+    elif extra:
+        text += f" Marriages and the last-trick bonus that count add {_plural(extra, 'card point')}."
+    if extra:
+        text += f" In all: {_plural(total, 'card point')}."
     return text, _first_rule(variant, ".win", ".66", ".score")
 
 
