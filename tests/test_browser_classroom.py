@@ -1,107 +1,236 @@
-"""End to end: the classroom notebook in Voila (headless Chromium at 1280×720), as a class uses
-it. The teacher's page (the address with ?view=teacher) shows each answer, and the class's page's
-first exercise is answered right by clicking the cards that answer names; on the students' page
-no answer is shown, a student opens the teacher's set code and answers wrong (no card clicked),
-and a code that cannot be read is answered in words with its place. Each verdict shows its
-explanation. Set CARDLAB_SHOTS=DIR to keep screenshots."""
+"""End to end: the class's page (notebooks/class.ipynb) served as ``python3 dev.py class`` serves it
+(tools/class_server.py: preheated kernels, the teacher's key and the class folder in the server's
+environment), in headless Chromium at 1280×720.
+
+* A student's address, with ``?view=teacher`` added, or with a wrong key, is the students' page: no
+  answer anywhere, no teacher's banner, no position editor and no file box; an answer is marked
+  "✘ Wrong" (or "✔ Right") and explained; a code that cannot be read is answered in words.
+* The teacher's address (``?key=<key>``) shows each answer under its question and a Teacher's page
+  banner, and an answer given as shown is marked "✔ Right".
+* On the teacher's page the position editor saves only into the class folder: ``../x``, an
+  absolute path and a symbolic link planted in the class folder (pointing outside it) are
+  refused in words, with Replace ticked or not, and nothing outside the folder changes; a bare
+  name is saved there, and saved again only with Replace.
+* The sample hands on the students' page step at projector size.
+
+Screenshots (``browser_helpers.screenshot``; kept when CARDLAB_SHOTS=DIR is set):
+voila-class-students, voila-class-students-view-teacher, voila-class-students-wrong-key,
+voila-class-students-wrong, voila-class-bad-code, voila-class-teacher-right,
+voila-class-teacher-refused-path, voila-class-teacher-refused-absolute,
+voila-class-teacher-refused-link, voila-class-teacher-saved, voila-class-sample-hand.
+"""
+
+import hashlib
+import shutil
+import sys
+from pathlib import Path
 
 import pytest
-from browser_helpers import open_in_voila, screenshot, wait_for
+from browser_helpers import screenshot, wait_for
 from playwright.sync_api import expect
 
-NOTEBOOK = "classroom.ipynb"
-TIMEOUT = 60_000
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import class_server  # noqa: E402
 
+TIMEOUT = 120_000
 pytestmark = pytest.mark.browser
 
 
-def _class_page(page, server, query=""):
+class Site:
+    """The served class page: its addresses, the class folder and what lies outside it."""
+
+    def __init__(self, server, tmp: Path):
+        self.server = server
+        self.tmp = tmp
+        self.folder = server.folder
+        self.students = server.local_url
+        self.teacher = f"{server.local_url}?key={server.key}"
+        self.outside = tmp / "outside.json"        # what the planted link points at
+
+    def snapshot(self) -> dict:
+        """Every file under the site's folder except the class folder's own files and the server's
+        log, with a digest of its contents: nothing else may change."""
+        out = {}
+        for p in sorted(self.tmp.rglob("*")):
+            if p.is_file() and not p.is_symlink() and p.parent != self.folder and p.name != "server.log" \
+                    and ".ipynb_checkpoints" not in p.parts and "__pycache__" not in p.parts:
+                out[str(p.relative_to(self.tmp))] = hashlib.sha256(p.read_bytes()).hexdigest()
+        return out
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The class page served by class_server.ClassServer from a copy of notebooks/class.ipynb (and
+    of data/ beside it, read as ../data), with its key and a class folder of its own holding a link
+    planted to a file outside it; a pool of 3 preheated kernels, refilled after 2 s."""
+    tmp = tmp_path_factory.mktemp("class-page")
+    (tmp / "notebooks").mkdir()
+    shutil.copy2(ROOT / "notebooks" / "class.ipynb", tmp / "notebooks")
+    shutil.copytree(ROOT / "data", tmp / "data")
+    folder = tmp / "class"
+    folder.mkdir()
+    (tmp / "outside.json").write_text('{"precious": true}\n')
+    (folder / "trap.json").symlink_to(tmp / "outside.json")
+    server = class_server.ClassServer(sys.executable, folder=folder, port=0, notebook=tmp / "notebooks" / "class.ipynb",
+                                      extra=["--pool_size=3", "--VoilaKernelManager.fill_delay=2"],
+                                      log=tmp / "server.log")
+    from conftest import SERVER_LOGS
+
+    SERVER_LOGS.append(server.log)
+    try:
+        server.start()
+        server.wait(timeout=120)
+        yield Site(server, tmp)
+    finally:
+        SERVER_LOGS.remove(server.log)
+        server.stop()
+
+
+def _open(page, url: str):
     page.set_viewport_size({"width": 1280, "height": 720})
-    open_in_voila(page, server, NOTEBOOK + query)
-    panel = page.locator(".cardlab-panel")
-    wait_for(page, panel.first, "the class's page")
-    expect(page.locator(".cardlab-class")).to_have_count(6, timeout=TIMEOUT)   # the page's set and one per game
-    return panel.first
+    page.set_default_timeout(TIMEOUT)
+    response = page.goto(url)
+    assert response.ok, f"Voila answered {response.status} for {url}"
+    panel = page.locator(".cardlab-panel").first
+    wait_for(page, panel, "the class's page")
+    expect(panel.locator(".cardlab-class")).to_have_count(1, timeout=TIMEOUT)
+    expect(page.locator(".cardlab-hands")).to_have_count(1, timeout=TIMEOUT)   # the last widget of the page
+    return panel
 
 
-def test_voila_teacher_page_shows_answers_and_an_answer_is_right(page, voila_server):
-    panel = _class_page(page, voila_server, "?view=teacher")
-    expect(panel.locator(".cardlab-panel-teacher")).to_contain_text("Teacher's view")
-    for i in range(6):      # every exercise on the teacher's page shows its answer
-        expect(page.locator(".cardlab-class").nth(i).locator(".cardlab-class-teacher")).to_contain_text("Answer:")
-    ex = panel.locator(".cardlab-class")
-    expect(ex.locator(".cardlab-class-question")).to_contain_text("Which cards may")
-    answer = ex.locator(".cardlab-class-teacher b").inner_text().split()
-    assert answer and answer != ["none"]
-    for card in answer:
-        ex.locator("button.cardlab-class-card", has_text=card).first.click()
-    ex.locator("button.cardlab-class-check").click()
-    expect(ex.locator(".cardlab-class-right")).to_contain_text("Right", timeout=TIMEOUT)
-    expect(ex.locator(".cardlab-class-score")).to_have_text("Score: 1 of 1 right")
-    screenshot(page, "voila-classroom-teacher-right")
-
-
-def test_voila_students_page_opens_the_teachers_code_and_an_answer_is_wrong(page, voila_server):
-    panel = _class_page(page, voila_server)
+def _students_page_holds_no_answer(page, panel):
     expect(panel.locator(".cardlab-panel-students")).to_contain_text("New set")
-    expect(page.locator(".cardlab-class-teacher")).to_have_count(0)     # no answer anywhere
+    for css in (".cardlab-class-teacher", ".cardlab-panel-teacher", ".cardlab-editor", ".cardlab-editor-path",
+                ".cardlab-editor-save", ".cardlab-editor-replace"):
+        expect(page.locator(css)).to_have_count(0)
+    text = page.locator("body").inner_text()
+    for words in ("Answer:", "Teacher's page", "view=teacher", "key=", "?key", "Save in the class folder"):
+        assert words not in text, words
+    # the only text boxes are the set code and the answers' number fields: nowhere to type a file name
+    for box in page.locator("input[type=text], textarea").all():
+        classes = box.evaluate("e => e.closest('.widget-text, .widget-textarea')?.className || ''")
+        assert "cardlab-panel-code" in classes, classes
 
-    panel.locator(".cardlab-panel-code input").fill("66-santase-legal,trick-2026")
+
+@pytest.mark.parametrize("query,shot", [("", "voila-class-students"), ("?view=teacher", "voila-class-students-view-teacher"),
+                                        ("?key=wrong", "voila-class-students-wrong-key"),
+                                        ("WRONG-KEY", "voila-class-students-wrong-key-close")])
+def test_a_student_sees_no_answer_whatever_is_added_to_the_address(page, site, query, shot):
+    if query == "WRONG-KEY":      # the teacher's key but one character: still the students' page
+        query = f"?view=teacher&key={site.server.key[:-1]}"
+    before = site.snapshot()
+    panel = _open(page, site.students + query)
+    _students_page_holds_no_answer(page, panel)
+    screenshot(page, shot)
+    assert site.snapshot() == before and sorted(p.name for p in site.folder.iterdir()) == ["trap.json"]
+
+
+def test_a_student_opens_the_teachers_code_and_an_answer_is_wrong(page, site):
+    panel = _open(page, site.students)
+    panel.locator(".cardlab-panel-code input").fill(" 66-Santase-Legal, Trick-E2-2026 ")   # as copied from a board
     panel.locator("button.cardlab-panel-open").click()
-    expect(panel.locator(".cardlab-panel-set")).to_contain_text("66-santase-legal,trick-2026", timeout=TIMEOUT)
+    expect(panel.locator(".cardlab-panel-set")).to_contain_text("66-santase-legal,trick-e2-2026", timeout=TIMEOUT)
     ex = panel.locator(".cardlab-class")
     expect(ex.locator(".cardlab-class-header")).to_contain_text("Exercise 1 of 4")
     expect(ex.locator(".cardlab-class-question")).to_contain_text("Which cards may")
     expect(ex.locator(".cardlab-class-answer")).to_have_text("")
-    ex.locator("button.cardlab-class-check").click()
+    ex.locator("button.cardlab-class-check").click()            # no card chosen: wrong
     verdict = ex.locator(".cardlab-class-wrong")
-    expect(verdict).to_contain_text("Not quite", timeout=TIMEOUT)
-    expect(verdict).to_contain_text("66.")
-    expect(ex.locator(".cardlab-class-score")).to_have_text("Score: 0 of 1 right")
-    screenshot(page, "voila-classroom-students-wrong")
+    expect(verdict).to_contain_text("✘ Wrong", timeout=TIMEOUT)
+    expect(verdict).to_contain_text("The answer is")
+    expect(ex.locator(".cardlab-class-score")).to_contain_text("0 of 1 right")
+    screenshot(page, "voila-class-students-wrong")
+    _students_page_holds_no_answer(page, panel)
 
     panel.locator(".cardlab-panel-code input").fill("66-santase-legal,tricks-2026")
     panel.locator("button.cardlab-panel-open").click()
     mistake = panel.locator(".cardlab-panel-mistake")
     expect(mistake).to_contain_text("'tricks' is not an exercise", timeout=TIMEOUT)
-    expect(mistake).to_contain_text("at character")
-    expect(ex.locator(".cardlab-class-header")).to_contain_text("66-santase-legal,trick-2026")   # the set stays
-    screenshot(page, "voila-classroom-bad-code")
+    expect(ex.locator(".cardlab-class-header")).to_contain_text("66-santase-legal,trick-e2-2026")   # the set stays
+    screenshot(page, "voila-class-bad-code")
 
 
-def test_voila_position_editor_clear_check_deal_and_refuse(page, voila_server):
-    """The position editor in Voila: empty it and Check (refused in words), deal at random and
-    Check (drawn), then a card sent to a full place is refused in words."""
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_in_voila(page, voila_server, NOTEBOOK)
+def test_the_teachers_address_shows_the_answers_and_an_answer_is_right(page, site):
+    panel = _open(page, site.teacher)
+    expect(panel.locator(".cardlab-panel-teacher")).to_contain_text("Teacher's page")
+    expect(panel.locator(".cardlab-panel-teacher")).to_contain_text("without the key")
+    assert site.server.key not in page.locator("body").inner_text()
+    panel.locator(".cardlab-panel-code input").fill("66-santase-legal,trick-e2-2026")
+    panel.locator("button.cardlab-panel-open").click()
+    ex = panel.locator(".cardlab-class")
+    expect(ex.locator(".cardlab-class-header")).to_contain_text("66-santase-legal,trick-e2-2026", timeout=TIMEOUT)
+    expect(ex.locator(".cardlab-class-teacher")).to_contain_text("Answer:")
+    answer = ex.locator(".cardlab-class-teacher b").inner_text().split()
+    assert answer and answer != ["none"]
+    for card in answer:
+        ex.locator("button.cardlab-class-card", has_text=card).first.click()
+    ex.locator("button.cardlab-class-check").click()
+    expect(ex.locator(".cardlab-class-right")).to_contain_text("✔ Right", timeout=TIMEOUT)
+    expect(ex.locator(".cardlab-class-score")).to_contain_text("1 of 1 right")
+    expect(page.locator(".cardlab-editor")).to_have_count(1)
+    screenshot(page, "voila-class-teacher-right")
+
+
+def _save(editor, name: str, replace: bool) -> None:
+    editor.locator(".cardlab-editor-path input").fill(name)
+    box = editor.locator(".cardlab-editor-replace input")
+    if box.is_checked() != replace:
+        box.click()
+    editor.locator("button.cardlab-editor-save").click()
+
+
+def test_the_teachers_editor_writes_only_into_the_class_folder(page, site):
+    panel = _open(page, site.teacher)
+    expect(panel.locator(".cardlab-panel-teacher")).to_contain_text("Teacher's page")
     editor = page.locator(".cardlab-editor")
     wait_for(page, editor.first, "the position editor")
     editor.scroll_into_view_if_needed()
-    expect(editor.locator(".cardlab-editor-right")).to_contain_text("Saved to", timeout=TIMEOUT)  # the notebook saved it
-    expect(editor.locator("button.cardlab-editor-card")).to_have_count(24)
+    before = site.snapshot()
+    outside_text = site.outside.read_text()
+    message = editor.locator(".cardlab-editor-message")
+    refusals = [("../x", "is a path", "voila-class-teacher-refused-path"),
+                ("../../notebooks/class.ipynb", "is a path", None),
+                (str(site.tmp / "evil.json"), "is a path", "voila-class-teacher-refused-absolute"),
+                ("trap", "link", "voila-class-teacher-refused-link"),
+                ("..", "folder above", None), (".hidden", "hidden", None)]
+    for name, words, shot in refusals:
+        for replace in (False, True):
+            _save(editor, name, replace)
+            expect(message.locator(".cardlab-editor-mistake")).to_contain_text(words, timeout=TIMEOUT)
+            expect(message).to_contain_text("Not saved")
+            if shot and replace:
+                screenshot(page, shot)
+            editor.locator("button.cardlab-editor-random").click()    # a new message before the next try
+            expect(message.locator(".cardlab-editor-note")).to_contain_text("A random deal", timeout=TIMEOUT)
+    assert site.snapshot() == before and site.outside.read_text() == outside_text
+    assert sorted(p.name for p in site.folder.iterdir()) == ["trap.json"]
+    assert (site.folder / "trap.json").is_symlink()
 
-    editor.locator("button.cardlab-editor-clear").click()
-    expect(editor.locator(".cardlab-editor-note")).to_contain_text("Every place is empty", timeout=TIMEOUT)
-    editor.locator("button.cardlab-editor-check").click()
-    expect(editor.locator(".cardlab-editor-mistake")).to_contain_text("Not a position yet", timeout=TIMEOUT)
-    screenshot(page, "voila-editor-empty")
-
+    _save(editor, "lesson one", False)
+    expect(message.locator(".cardlab-editor-right")).to_contain_text("Saved as lesson one.json in the class folder",
+                                                                      timeout=TIMEOUT)
+    screenshot(page, "voila-class-teacher-saved")
+    assert sorted(p.name for p in site.folder.iterdir()) == ["lesson one.json", "trap.json"]
+    first = (site.folder / "lesson one.json").read_text()
     editor.locator("button.cardlab-editor-random").click()
-    expect(editor.locator(".cardlab-editor-note")).to_contain_text("A random deal", timeout=TIMEOUT)
-    editor.locator("button.cardlab-editor-check").click()
-    expect(editor.locator(".cardlab-editor-right")).to_contain_text("A legal position", timeout=TIMEOUT)
-    expect(editor.locator(".cardlab-editor-drawing .cardlab-table")).to_be_visible(timeout=TIMEOUT)
-    screenshot(page, "voila-editor-checked")
+    expect(message.locator(".cardlab-editor-note")).to_contain_text("A random deal", timeout=TIMEOUT)
+    _save(editor, "lesson one", False)
+    expect(message.locator(".cardlab-editor-mistake")).to_contain_text("exists; tick Replace to overwrite it",
+                                                                        timeout=TIMEOUT)
+    assert (site.folder / "lesson one.json").read_text() == first
+    _save(editor, "lesson one", True)
+    expect(message.locator(".cardlab-editor-right")).to_contain_text("Saved as lesson one.json", timeout=TIMEOUT)
+    assert (site.folder / "lesson one.json").read_text() != first
+    assert sorted(p.name for p in site.folder.iterdir()) == ["lesson one.json", "trap.json"]
+    assert site.snapshot() == before and site.outside.read_text() == outside_text
+    (site.folder / "lesson one.json").unlink()
 
-    editor.locator(".cardlab-editor-place button", has_text="turn-up").click()
-    editor.locator("button.cardlab-editor-card").filter(has_text="·").filter(has_not_text="turn-up").first.click()
-    expect(editor.locator(".cardlab-editor-mistake")).to_contain_text("already has its 1 card", timeout=TIMEOUT)
 
-
-def test_voila_sample_hand_chosen_and_stepped_at_projector_size(page, voila_server):
-    """The sample hands on the class's page: choose a 501 hand from the menu, draw it at the
+def test_a_sample_hand_chosen_and_stepped_at_projector_size(page, site):
+    """The sample hands on the students' page: choose a 501 hand from the menu, draw it at the
     projector's size, and step on: the step and its explanation change."""
-    _class_page(page, voila_server)
+    _open(page, site.students)
     hands = page.locator(".cardlab-hands").first
     hands.scroll_into_view_if_needed()
     hands.locator(".cardlab-hands-menu select").select_option(label="501: No trump")
@@ -115,4 +244,4 @@ def test_voila_sample_hand_chosen_and_stepped_at_projector_size(page, voila_serv
     expect(stepper.locator(".cardlab-step-label")).to_contain_text("step 2 /", timeout=TIMEOUT)
     expect(stepper.locator(".cardlab-explain")).not_to_have_text(before)
     expect(hands.locator(".cardlab-hands-mistake")).to_have_count(0)
-    screenshot(page, "voila-classroom-sample-hand")
+    screenshot(page, "voila-class-sample-hand")

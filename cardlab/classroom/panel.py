@@ -86,7 +86,7 @@ class ClassroomPanel(w.VBox):
         self.rules = w.Dropdown(description="Rules", layout=w.Layout(width="16em"))
         self.rules.add_class("cardlab-panel-rules")
         self.level = w.ToggleButtons(options=[(lv.capitalize(), lv) for lv in LEVELS], value=LEVELS[0],
-                                     description="Level", style={"button_width": "6em"},
+                                     layout=w.Layout(width="auto"), style={"button_width": "6em"},
                                      tooltips=["positions where the rule is plain to see",
                                                "positions that take more thought"][:len(LEVELS)])
         self.level.add_class("cardlab-panel-level")
@@ -108,7 +108,9 @@ class ClassroomPanel(w.VBox):
 
         super().__init__([
             self.banner,
-            w.HBox([self.game, self.rules, self.level], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.game, self.rules, w.HBox([w.Label("Level", layout=w.Layout(margin="0 0.5em 0 1em")),
+                                                   self.level])],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([w.Label("Exercises of", layout=w.Layout(width="6.5em")), self.kinds, self.new_button],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.code, self.open_button], layout=w.Layout(flex_flow="row wrap")),
