@@ -269,6 +269,10 @@ AROUND_CSS = """
 .cardlab-around .cardlab-player{flex:1 1 0;margin:0;padding:3px 6px;background:rgba(255,255,255,.28)}
 .cardlab-around .cardlab-player .cardlab-head{gap:0 8px}
 .cardlab-around .cardlab-player .cardlab-head>*{white-space:nowrap}
+.cardlab-around .cardlab-player .cardlab-head>.cardlab-points{white-space:normal}
+.cardlab-around .cardlab-m4-middle{flex-wrap:nowrap}
+.cardlab-around .cardlab-m4-facts{flex:1 1 220px;min-width:0}
+.cardlab-around .cardlab-m4-facts>*+*{margin-top:4px}
 .cardlab-around .cardlab-hand.cardlab-cards{flex-wrap:nowrap;gap:0;min-height:0}
 .cardlab-around .cardlab-hand>.cardlab-empty{height:auto;width:auto;padding:1px 8px}
 .cardlab-around .cardlab-hand>.cardlab-card+.cardlab-card,

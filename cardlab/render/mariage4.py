@@ -123,7 +123,17 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
                     f"{state.pair_name(1)} {state.pair_points(1)}")
     mid.append(f'<div class="cardlab-label">{_t(" · ".join(info))}</div>')
     ni = v.nines if v is not None else state.nines
-    if ni is not None:
+    if ni is not None and layout == "table":     # the nines game on one line, its cards as chips
+        parts = [f'{card_chip(c)} {"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}'
+                 for c in ni["nines"]]
+        for s_, (c, pos) in ni["placed"].items():
+            shown = seat is None or ni["left"] is not None or s_ == seat
+            what = "nothing" if c is None else (card_chip(c) if shown else "a card face down")
+            parts.append(f'<span class="cardlab-placed" data-seat="{s_}" data-pos="{pos or ""}">{_t(names[s_])}: '
+                         f'{what}{" at the " + pos if pos else ""}</span>')
+        mid.append(f'<div class="cardlab-nines"><div class="cardlab-label">Three nines by {_t(names[ni["declarer"]])}: '
+                   f'{" · ".join(parts)}</div></div>')
+    elif ni is not None:
         slots = "".join(f'<div class="cardlab-slot">{card_svg(c, extra_class="cardlab-nine")}<span>'
                         f'{"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}</span></div>'
                         for c in ni["nines"])
@@ -161,7 +171,10 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
     view = "all cards open" if seat is None else f"{names[seat]}'s view"
     caption = f"{state.rules.name} · {names[state.dealer]} deals · {view}"
     middle = f'<div class="cardlab-middle" style="flex-direction:column">{"".join(mid)}</div>'
-    if layout == "table":     # players are [partner, next, third, viewer]: in playing order next, partner, third
+    if layout == "table":     # players are [partner, next, third, viewer]: in playing order next, partner, third;
+        # the middle's facts and the nines game in words beside the trick
+        middle = (f'<div class="cardlab-middle cardlab-m4-middle"><div class="cardlab-m4-facts">{"".join(mid[:-1])}'
+                  f'</div>{mid[-1]}</div>')
         seats = around_html([players[1], players[0], players[2]], middle, players[3])
     else:
         seats = f'{"".join(players[:3])}{middle}{players[3]}'
