@@ -92,7 +92,7 @@ def test_four_seats_are_laid_around_the_table():
     others = view[view.index('class="cardlab-row cardlab-others"'):view.index('class="cardlab-row cardlab-near"')]
     assert others.count('class="cardlab-player') == 3
     near = view[view.index('class="cardlab-row cardlab-near"'):]
-    assert near.index('class="cardlab-middle"') < near.index('class="cardlab-player')
+    assert near.index('class="cardlab-middle') < near.index('class="cardlab-player')
 
 
 def test_a_bad_file_is_a_message_and_the_hand_stays(tmp_path):
