@@ -15,6 +15,7 @@ environment), in headless Chromium at 1280×720.
 
 Screenshots (``browser_helpers.screenshot``; kept when CARDLAB_SHOTS=DIR is set):
 voila-class-students, voila-class-students-view-teacher, voila-class-students-wrong-key,
+voila-class-students-wrong-key-close,
 voila-class-students-wrong, voila-class-bad-code, voila-class-teacher-right,
 voila-class-teacher-refused-path, voila-class-teacher-refused-absolute,
 voila-class-teacher-refused-link, voila-class-teacher-saved, voila-class-sample-hand.
@@ -113,7 +114,8 @@ def _students_page_holds_no_answer(page, panel):
         assert "cardlab-panel-code" in classes, classes
 
 
-@pytest.mark.parametrize("query,shot", [("", "voila-class-students"), ("?view=teacher", "voila-class-students-view-teacher"),
+@pytest.mark.parametrize("query,shot", [("", "voila-class-students"),
+                                        ("?view=teacher", "voila-class-students-view-teacher"),
                                         ("?key=wrong", "voila-class-students-wrong-key"),
                                         ("WRONG-KEY", "voila-class-students-wrong-key-close")])
 def test_a_student_sees_no_answer_whatever_is_added_to_the_address(page, site, query, shot):

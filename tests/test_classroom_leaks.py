@@ -118,7 +118,8 @@ HIDDEN_IN_WORDS = {
     "pips": [r"\d+\s+pips?\b", r"\bpips?\s*:\s*\d"],
 }
 HIDDEN_IN_MARKUP = {
-    "result": [r"class=['\"][^'\"]*\bcardlab-result\b", r"\bdata-(?:game-points|winner|winner-pair|outcome|successes|reason)="],
+    "result": [r"class=['\"][^'\"]*\bcardlab-result\b",
+               r"\bdata-(?:game-points|winner|winner-pair|outcome|successes|reason)="],
     "pips": [r"class=['\"][^'\"]*\bcardlab-(?:eight|pip)\b", r"\bdata-pips="],
 }
 

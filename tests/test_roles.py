@@ -37,8 +37,8 @@ def test_the_key_in_the_address_makes_the_teachers_page(keyed):
 
 
 @pytest.mark.parametrize("query", ["", "view=teacher", "key=", f"key={KEY[:-1]}", f"key={KEY}x", f"key={KEY.upper()}",
-                                   f"KEY={KEY}", f"key={KEY}&key={KEY}", "key=wrong&view=teacher", f"view=teacher&k={KEY}",
-                                   "key=%FF%FE", f"key={KEY}%00"])
+                                   f"KEY={KEY}", f"key={KEY}&key={KEY}", "key=wrong&view=teacher",
+                                   f"view=teacher&k={KEY}", "key=%FF%FE", f"key={KEY}%00"])
 def test_anything_else_is_the_students_page(keyed, query):
     assert page_role(query) == "students"
 

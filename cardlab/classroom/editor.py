@@ -142,7 +142,8 @@ class PositionEditor(w.VBox):
         self.standing.observe(self._safe(lambda _: self._standing_changed()), names="value")
         super().__init__([w.HBox([self.game, self.preset, self.dealer]), w.HBox([self.names, self.standing]),
                           self.successes, self.target, self.pack_box,
-                          self.summary, w.HBox(self.buttons[:4]), self.text, w.HBox([self.file_name, self.replace, self.buttons[4]]),
+                          self.summary, w.HBox(self.buttons[:4]), self.text,
+                          w.HBox([self.file_name, self.replace, self.buttons[4]]),
                           self.message, self.drawing])
         self.add_class("cardlab-editor")
         if text is not None:

@@ -2,8 +2,9 @@
 
 ``ClassroomPanel()`` is what ``python3 dev.py class`` shows in Voila (no code on the page):
 
-* **A new set**: the game, its rules, the level (easy or harder: :data:`~cardlab.classroom.exercises.LEVELS`,
-  each kind's criterion in :mod:`cardlab.classroom.generate_v2`) and the exercise kinds; *New set* draws a seed and shows
+* **A new set**: the game, its rules, the level (easy or harder:
+  :data:`~cardlab.classroom.exercises.LEVELS`, each kind's criterion in
+  :mod:`cardlab.classroom.generate_v2`) and the exercise kinds; *New set* draws a seed and shows
   the set code, which the teacher writes on the board. A set has two exercises of each kind
   chosen, in lesson order, so the code alone gives the whole set.
 * **The teacher's code**: a student types it and presses *Open*; everybody then has the same
@@ -169,7 +170,8 @@ class ClassroomPanel(w.VBox):
 
     def _open(self, text: str) -> None:
         if not text.strip():
-            self._mistake("Type the set code the teacher gives, such as 66-santase-legal,trick-e2-1234, then press Open.")
+            self._mistake("Type the set code the teacher gives, such as 66-santase-legal,trick-e2-1234, "
+                          "then press Open.")
             return
         code = parse_code(text)
         self._opening = True
