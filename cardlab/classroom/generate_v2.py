@@ -22,8 +22,8 @@ kind        easy                                           harder
             it is decides (yes: the player is about to     stock closed or nearly gone), or refused though
             lead; no: another player has led)              the player is about to lead (the first lead,
                                                            a closed stock, one marriage per lead)
-``bid``     the bid is 0 to 3 tricks and the joker is not  the bid is 4 tricks or more, or the joker is
-            among the bid cards                            among the bid cards
+``bid``     the bid is 0 to 3 tricks, the bid cards are of the bid is 4 tricks or more, the bid cards are
+            one or two suits and none is the joker         of three suits, or one is the joker
 ``score``   the winner reached 66 card points (or, where   a marriage or the last-trick bonus counts for
             every trick is played, took the most) with     the winner, or the hand was decided another
             the cards of his tricks alone                  way (a closed stock, the last trick)
@@ -32,12 +32,13 @@ kind        easy                                           harder
             Nine: one player made the bid, no premium      players made their bid, or none, or a premium
 ``redeal``  the claim is for fewer than 13 card points     the claim is for the pair's trumps or for the
             (the player counts the hand)                   four nines
-``eight``   one pair scores and does not fill its eight    an eight is filled (the pips carry over or the
-                                                           eight is won outright), or both pairs score
+``eight``   the hand makes one award (the play: 66 or the  more than one award (three nines besides the
+            last trick) and fills no eight                 play, for one pair or both), or an eight is
+                                                           filled (the pips carry over or it is won)
 =========== ============================================== ===============================================
 
 Besides the level, every kind avoids the trivial: "legal" always refuses a card; "points" never
-asks about 0 card points; "score" and "eight", where most hands end the same way, take
+asks about 0 card points; "score", "eight" and "bid", where most hands end the same way, take
 :data:`SPREAD` qualifying hands and ask about one of their different answers, drawn at even odds.
 
 A published version's exercises never change (``tests/test_classroom_golden.py``); a change to
@@ -141,7 +142,7 @@ def _marriage_level(s, suit) -> str:
 
 def _bid_level(cards, expected) -> str:
     joker = any(c.is_joker for c in cards)
-    return "easy" if expected <= 3 and not joker else "harder"
+    return "easy" if expected <= 3 and not joker and len({c.suit for c in cards}) < 3 else "harder"
 
 
 def _score_level(end, variant) -> str:
@@ -180,12 +181,11 @@ def _eight_level(end, pair) -> tuple:
         return None, 0, ()
     game = EightGame(end.rules, end.dealer, end.names)
     notes = game.add_awards(res.awards)
-    both = len({aw.pair for aw in res.awards}) > 1
-    if both and game.last_finished is not None:
+    if len({aw.pair for aw in res.awards}) > 1 and game.last_finished is not None:
         return None, 0, ()   # both pairs score and an eight is won: the new eights wipe the other's pips [m4.eight]
     size = end.rules.pips
     expected = game.won[pair] * size + game.eights[pair].pips
-    return ("harder" if both or expected >= size else "easy"), expected, tuple(notes)
+    return ("harder" if len(res.awards) > 1 or expected >= size else "easy"), expected, tuple(notes)
 
 
 def criterion(ex: Exercise) -> str | None:
@@ -408,7 +408,7 @@ YES_NO = ("marriage", "redeal")
 #: Kinds with one position per hand whose answers bunch (most hands end the same way): the
 #: generator takes this many qualifying hands, draws one of their different answers at even
 #: odds, and asks the first hand with it.
-SPREAD = {"score": 5, "eight": 3}
+SPREAD = {"score": 5, "eight": 3, "bid": 3}
 
 
 #: Where a kind's positions end: the hand is played no further (bid cards are all set aside
