@@ -1,12 +1,12 @@
-"""The projector, measured in Voila (headless Chromium at 1280×720): for every variant and every
-kind of exercise, an ExerciseWidget at "projector" size shows its question, its position and its
+"""The projector, measured in Voila (headless Chromium at 1280×720): for every variant, rule preset
+and kind of exercise, an ExerciseWidget at "projector" size shows its question, its position and its
 answer controls on one screen: from the question's top to the controls' bottom at most 720 px,
 and nothing wider than 1280 px (bounding boxes), for both exercises of each set (the second after
 Next). The page is a small notebook this test writes into a temporary folder and serves with its
 own Voila, so it depends on no other page. Also measured: the question, verdict and buttons grow
 with the cards (font sizes at projector size against normal size), and a sample hand of
 four-player Mariage laid around the table. Set CARDLAB_SHOTS=DIR to keep a screenshot of each
-screen (``projector-<variant>-<kind>-<n>.png``)."""
+screen (``projector-<variant>-<preset>-<kind>-<n>.png``)."""
 
 import json
 import os
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH, HEIGHT = 1280, 720
-CASES = [(v, k) for v in variants.names() for k in kinds_for(v)]
+CASES = [(v, p, k) for v in variants.names() for p in variants.get(v).presets for k in kinds_for(v)]
 NOTEBOOK = "projector.ipynb"
 
 
@@ -39,12 +39,11 @@ def _cell(source: str) -> dict:
 
 
 def _notebook() -> dict:
-    """One widget per variant and kind, each a set of two exercises at projector size (the
-    students' page: teacher=False), and one page's sample hands at projector size."""
+    """One widget per variant, preset and kind, each a set of two exercises at projector size
+    (the students' page: teacher=False), and one page's sample hands at projector size."""
     cells = [_cell("from cardlab import variants\nfrom cardlab.classroom.widget import ExerciseWidget\n"
                    "from cardlab.classroom.hands import SampleHands")]
-    for variant, kind in CASES:
-        preset = next(iter(variants.get(variant).presets))
+    for variant, preset, kind in CASES:
         code = f"{_CODE_OF[variant]}-{preset}-{kind}-20"
         cells.append(_cell(f"ExerciseWidget({code!r}, count=2, teacher=False, card_size='projector')"))
     cells.append(_cell("ExerciseWidget('66-santase-trick-20', count=1, teacher=False, card_size='normal')"))
@@ -126,7 +125,7 @@ def test_every_exercise_fits_one_projector_screen(page, projector_server):
     expect(widgets).to_have_count(len(CASES) + 1, timeout=300_000)
     expect(page.locator(".cardlab-hands")).to_have_count(1, timeout=300_000)
     figures = []
-    for i, (variant, kind) in enumerate(CASES):
+    for i, (variant, preset, kind) in enumerate(CASES):
         widget = widgets.nth(i)
         for n in (1, 2):
             expect(widget.locator(".cardlab-class-header")).to_contain_text(f"Exercise {n} of 2")
@@ -134,13 +133,13 @@ def test_every_exercise_fits_one_projector_screen(page, projector_server):
                 "e => e.scrollIntoView({block: 'start', behavior: 'instant'})")
             page.wait_for_timeout(200)
             screen = _screen(widget)
-            figures.append((variant, kind, n, screen))
-            screenshot(page, f"projector-{variant}-{kind}-{n}")
+            figures.append((f"{variant}/{preset}", kind, n, screen))
+            screenshot(page, f"projector-{variant}-{preset}-{kind}-{n}")
             if n == 1:
                 widget.locator("button.cardlab-class-next").click()
     print("\nheight of question + position + controls at projector size (px), table height (px):")
     for variant, kind, n, screen in figures:
-        print(f"  {variant:12s} {kind:9s} #{n}: {screen['height']:4.0f}  table {screen['table']:4.0f}"
+        print(f"  {variant:20s} {kind:9s} #{n}: {screen['height']:4.0f}  table {screen['table']:4.0f}"
               f"  right edge {screen['right']:4.0f}")
     too_tall = [(v, k, n, round(s["height"])) for v, k, n, s in figures if s["height"] > HEIGHT]
     too_wide = [(v, k, n, round(s["right"])) for v, k, n, s in figures if s["left"] < 0 or s["right"] > WIDTH]
@@ -153,7 +152,7 @@ def test_question_verdict_and_buttons_grow_with_the_cards(page, projector_server
     open_in_voila(page, projector_server, NOTEBOOK)
     widgets = page.locator(".cardlab-class")
     expect(widgets).to_have_count(len(CASES) + 1, timeout=300_000)
-    big = widgets.nth(CASES.index(("sixty-six", "trick")))
+    big = widgets.nth(CASES.index(("sixty-six", "santase", "trick")))
     small = widgets.nth(len(CASES))     # the same kind at normal size
     for widget in (big, small):
         widget.locator("button.cardlab-class-seat").first.click()

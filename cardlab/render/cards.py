@@ -262,7 +262,7 @@ LAYOUTS: tuple[str, ...] = ("column", "table")
 
 #: The styles of the ``"table"`` layout (scoped under ``cardlab-around``).
 AROUND_CSS = """
-.cardlab-table.cardlab-around{min-width:0;padding:6px 8px}
+.cardlab-table.cardlab-around{display:block;min-width:0;padding:6px 8px}
 .cardlab-around .cardlab-row{display:flex;flex-wrap:wrap;gap:6px 8px;align-items:stretch}
 .cardlab-around .cardlab-row+.cardlab-row{margin-top:6px}
 .cardlab-around .cardlab-row.cardlab-near{flex-wrap:nowrap}
@@ -288,6 +288,9 @@ AROUND_CSS = """
 .cardlab-around .cardlab-taken .cardlab-pair{margin:0 4px 0 0}
 .cardlab-around .cardlab-head-row{align-items:baseline;gap:0 14px}
 .cardlab-around .cardlab-head-row>*{margin:0}
+.cardlab-around .cardlab-badge{white-space:nowrap}
+.cardlab-around .cardlab-near>.cardlab-player{min-width:190px}
+.cardlab-around .cardlab-auction-line .cardlab-call{font-size:11px;padding:0 4px;margin:0 3px 1px 0}
 .cardlab-around .cardlab-status{margin-top:3px}
 .cardlab-around .cardlab-contract{display:inline-block;max-width:10em}
 """.strip()

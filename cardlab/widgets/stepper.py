@@ -22,6 +22,7 @@ SIZE_CSS = "".join(
     f".cardlab-size-{name}{{--jp-widgets-font-size:{13 * zoom:.0f}px;"
     f"--jp-widgets-inline-height:{28 * zoom:.0f}px}}"
     f".cardlab-size-{name} .widget-inline-hbox{{width:auto!important}}"
+    f".cardlab-size-{name} .widget-inline-hbox .widget-label{{width:auto;max-width:none;padding-right:{6 * zoom:.0f}px}}"
     f".cardlab-size-{name} .widget-inline-hbox input{{width:{70 * zoom:.0f}px}}"
     f".cardlab-size-{name} .widget-button,.cardlab-size-{name} .widget-toggle-button,"
     f".cardlab-size-{name} .widget-label,.cardlab-size-{name} .widget-readout,"
