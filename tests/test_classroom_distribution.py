@@ -1,12 +1,12 @@
-"""Exercises worth setting (issue 20): over 200 generated exercises per variant x kind x level
-(version 2, each variant's default preset), each exercise meets its level's criterion (the
+"""Exercises worth setting (issue 20): over 200 generated exercises per variant x preset x kind
+x level (version 2, every rule preset), each exercise meets its level's criterion (the
 criteria are in :mod:`cardlab.classroom.generate_v2`, worked out again here from the position
 by ``criterion``), and the answers are spread:
 
 * "legal" refuses at least one card in >= 80 %;
 * the yes/no kinds ("marriage", "redeal") answer yes in 35-65 %;
 * "points" is 0 in <= 10 %;
-* "eight" takes >= 4 different values (both levels together);
+* "eight" takes >= 4 different values (both levels together, per preset);
 * no kind's commonest answer has more than 75 %;
 * 501's hands (the "scores" question) are blind in <= 35 % and bid 200 or more in <= 10 %.
 
@@ -66,19 +66,20 @@ def figures(exs: list) -> dict:
 
 SHARE_WORD = {"legal": "refusing", "marriage": "yes", "redeal": "yes", "points": "zero"}
 
-CASES = [(v, k, lv) for v in variants.names() for k in kinds_for(v) for lv in LEVELS]
+CASES = [(v, p, k, lv) for v in variants.names() for p in variants.get(v).presets for k in kinds_for(v)
+         for lv in LEVELS]
 _CACHE: dict = {}
 
 
-def _sample(v, k, lv):
-    if (v, k, lv) not in _CACHE:
-        _CACHE[v, k, lv] = sample(v, k, lv)["exercises"]
-    return _CACHE[v, k, lv]
+def _sample(v, p, k, lv):
+    if (v, p, k, lv) not in _CACHE:
+        _CACHE[v, p, k, lv] = sample(v, k, lv, p)["exercises"]
+    return _CACHE[v, p, k, lv]
 
 
-@pytest.mark.parametrize("variant,kind,level", CASES)
-def test_each_exercise_meets_its_level_and_answers_are_spread(variant, kind, level):
-    exs = _sample(variant, kind, level)
+@pytest.mark.parametrize("variant,preset,kind,level", CASES)
+def test_each_exercise_meets_its_level_and_answers_are_spread(variant, preset, kind, level):
+    exs = _sample(variant, preset, kind, level)
     for seed, ex in enumerate(exs):
         assert (ex.level, ex.version) == (level, 2)
         assert criterion(ex) == level, (variant, kind, level, seed, ex.question)
@@ -92,13 +93,15 @@ def test_each_exercise_meets_its_level_and_answers_are_spread(variant, kind, lev
         assert f["share"] <= 0.10, f
 
 
-def test_eight_takes_four_values_or_more():
-    values = {ex.expected for lv in LEVELS for ex in _sample("mariage-4", "eight", lv)}
+@pytest.mark.parametrize("preset", list(variants.get("mariage-4").presets))
+def test_eight_takes_four_values_or_more(preset):
+    values = {ex.expected for lv in LEVELS for ex in _sample("mariage-4", preset, "eight", lv)}
     assert len(values) >= 4, values
 
 
-def test_501_hands_are_realistic():
-    hands = [ex.state.result for lv in LEVELS for ex in _sample("russian-501", "scores", lv)]
+@pytest.mark.parametrize("preset", list(variants.get("russian-501").presets))
+def test_501_hands_are_realistic(preset):
+    hands = [ex.state.result for lv in LEVELS for ex in _sample("russian-501", preset, "scores", lv)]
     blind = sum(bool(r.blind) for r in hands) / len(hands)
     high = sum((r.bid or 0) >= 200 for r in hands) / len(hands)
     assert blind <= 0.35 and high <= 0.10, (blind, high)
@@ -106,7 +109,7 @@ def test_501_hands_are_realistic():
 
 def test_harder_is_not_easy():
     """The two levels give different exercises for the same seed (they are chosen apart)."""
-    for v, k, _ in CASES[::2]:
+    for v, k in {(v, k) for v, _, k, _ in CASES}:
         easy = [make_exercise(v, k, s, level="easy").question for s in range(5)]
         harder = [make_exercise(v, k, s, level="harder").question for s in range(5)]
         assert easy != harder, (v, k)
