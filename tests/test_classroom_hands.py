@@ -114,3 +114,24 @@ def test_a_folder_without_hands_and_an_unknown_choice(tmp_path):
         SampleHands(tmp_path)
     with pytest.raises(ValueError, match="not among the sample hands"):
         SampleHands(DATA, choice="no_such.json")
+
+
+def test_a_stepper_takes_its_own_size():
+    from cardlab import records
+    from cardlab.widgets.stepper import Stepper
+
+    record = records.load(DATA / "m4_normal.json")
+    big = Stepper(record, size="projector", layout="table")
+    plain = Stepper(record)
+    assert "zoom:1.8" in big.view.value and "cardlab-around" in big.view.value
+    assert "cardlab-zoom" not in plain.view.value and "cardlab-around" not in plain.view.value
+    big.size = "large"
+    assert "zoom:1.4" in big.view.value and "cardlab-size-large" in big._dom_classes
+    assert plain.size is None and render.card_size() == "normal"
+    with pytest.raises(ValueError, match="card size"):
+        Stepper(record, size="huge")
+    with pytest.raises(ValueError, match="layout"):
+        Stepper(record, layout="round")
+    with pytest.raises(ValueError, match="card size"):
+        big.size = "tiny"
+    assert big.size == "large"

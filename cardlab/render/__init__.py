@@ -6,9 +6,14 @@ Standard library only (no ipywidgets, no pandas), so it can be imported anywhere
 * :mod:`cardlab.render.cards`: the shared pieces (card images and chips, hand order, the style
   sheet :data:`CSS`, :func:`score_sheet_html`), re-exported here;
 * one module per variant (``cardlab.render.sixtysix``, ``.russian501``, ``.ninetynine``,
-  ``.mariage3``, ``.mariage4``) with ``state_html(state, seat=None)`` and
-  ``state_text(state, seat=None)``; :func:`state_html` and :func:`state_text` here find it through
-  the variant registry (``cardlab.variants.get(state.variant).renderer``).
+  ``.mariage3``, ``.mariage4``) with ``state_html(state, seat=None, hide=frozenset(),
+  layout="column")`` and ``state_text(state, seat=None)``; :func:`state_html` and
+  :func:`state_text` here find it through the variant registry
+  (``cardlab.variants.get(state.variant).renderer``). ``hide`` (:data:`HIDE_TOKENS`) leaves out
+  what a classroom question asks (card points, bids, the result, pips), each renderer where it
+  writes it; ``layout`` (:data:`LAYOUTS`) lays the seats one above the other (``"column"``, the
+  notebooks' drawings) or around the table (``"table"``: the classroom and the projector).
+  No renderer marks the cards a player may play.
 
 Seat views are built from the engine's ``state.view(seat)``, so a hidden card is never written
 into the output. CSS classes (for styling and for browser tests): ``cardlab-card`` (every card
