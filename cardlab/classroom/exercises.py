@@ -50,7 +50,8 @@ from ..actions import Action
 from ..cards import Card, Suit, format_cards, parse_card, parse_cards
 from ..errors import CardlabError, IllegalActionError, NotationError
 
-__all__ = ["KINDS", "HIDDEN", "VARIANT_CODES", "LEVELS", "VERSIONS", "CURRENT", "AnswerError", "CodeError", "Verdict", "Exercise", "SetCode", "ExerciseSet",
+__all__ = ["KINDS", "HIDDEN", "VARIANT_CODES", "LEVELS", "VERSIONS", "CURRENT", "AnswerError", "CodeError", "Verdict",
+           "Exercise", "SetCode", "ExerciseSet",
            "kinds_for", "make_exercise", "parse_code"]
 
 
@@ -471,7 +472,8 @@ def why_trick(variant: str, s, n) -> tuple:
     card = trick.card_of(trick.winner)
     who = _name(s, trick.winner)
     trumps_played = [c for c in trick.played if trump is not None and c.suit == trump]
-    head = f"The trick went {played}; " + (f"trumps are {trump.symbol}." if trump is not None else "there are no trumps.")
+    head = f"The trick went {played}; " + (f"trumps are {trump.symbol}." if trump is not None else
+                                           "there are no trumps.")
     if card.is_joker:
         tail = f"{who} wins with the joker."
     elif trump is not None and card.suit == trump and led != trump:

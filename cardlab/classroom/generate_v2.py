@@ -69,6 +69,7 @@ def _played_hand(v, rules, rng: random.Random, stop: Callable | None = None) -> 
     ``(state, action, next state)``, up to the end of the hand or the first state for which
     ``stop(state)`` is true (a kind that needs no later position; the draws from ``rng`` are the
     same either way)."""
+    # four players whatever the table (the largest table seats four; a fixed number keeps the draws fixed)
     players = [v.make_player("heuristic", rng.randrange(2 ** 31)) for _ in range(4)]
     s = v.deal(rules, rng.randrange(v.players), seed=rng.randrange(2 ** 31))
     steps = []
@@ -78,6 +79,19 @@ def _played_hand(v, rules, rng: random.Random, stop: Callable | None = None) -> 
         steps.append((s, a, n))
         s = n
     return steps
+
+
+def _rule(variant: str, suffix: str) -> str:
+    """The id of the variant's rule ending in ``suffix`` (``".score"`` -> ``"501.score"``), read
+    from its ``RULES``; ``""`` if it has none."""
+    found = _first_rule(variant, suffix)
+    return found[0] if found else ""
+
+
+def _from_standing(rules) -> bool:
+    """Whether the variant's scores run from a standing the question must give (a start score
+    counted down, as in 501: ``rules.start_score``), read from the rule set."""
+    return getattr(rules, "start_score", None) is not None
 
 
 def _in_play(s) -> bool:
@@ -161,13 +175,13 @@ def _scores99_level(res) -> str:
 
 
 def _scores501_level(end, before) -> tuple:
-    """``(level, scores after, notes)`` of a 501 hand played from the scores ``before``."""
-    from ..russian501_game import Russian501Game
-
+    """``(level, scores after, notes)`` of a 501 hand played from the scores ``before`` (the
+    variant's score keeper, from the registry)."""
     res = end.result
-    game = Russian501Game(end.rules, end.dealer, end.names, scores=before)
+    game = variants.game_class(end.variant)(end.rules, end.dealer, end.names, scores=before)
     notes = game.add(end)["note"]
-    hard = bool(getattr(res, "blind", False)) or res.outcome == "conceded" or "501.protect" in notes
+    protect = _rule(end.variant, ".protect")
+    hard = bool(getattr(res, "blind", False)) or res.outcome == "conceded" or bool(protect and protect in notes)
     return ("harder" if hard else "easy"), tuple(game.scores), notes
 
 
@@ -206,7 +220,7 @@ def criterion(ex: Exercise) -> str | None:
         return _bid_level(s.bid_cards[ex.seat], ex.expected)
     if ex.kind == "score":
         return _score_level(s, v)
-    if ex.kind == "scores" and v == "ninety-nine":
+    if ex.kind == "scores" and not _from_standing(s.rules):
         return _scores99_level(s.result)
     if ex.kind == "scores":
         return _scores501_level(s, ex.start)[0]
@@ -274,7 +288,8 @@ def _build_marriage(variant, steps, rng, level, want):
     who = _name(s, s.to_act)
     if want:
         rules = _first_rule(variant, ".marriage.lead", ".marriage")
-        why = f"{who} is about to lead and may announce it. " + _sentence(_rule_text(variant, rules[0]) if rules else "")
+        why = f"{who} is about to lead and may announce it. " + \
+            _sentence(_rule_text(variant, rules[0]) if rules else "")
     else:
         reason, rules = _refusal(s, action)
         why = _sentence(reason)
@@ -291,9 +306,11 @@ def _build_bid(variant, steps, rng, level, want):
     n, seat = rng.choice(cands)
     cards = n.bid_cards[seat]
     expected = n.bids[seat]
-    why = f"{_sentence(_rule_text(variant, '99.bid'))} {format_cards(cards)} make {_plural(expected, 'trick')}."
+    why = (f"{_sentence(_rule_text(variant, _rule(variant, '.bid')))} {format_cards(cards)} make "
+           f"{_plural(expected, 'trick')}.")
     q = f"{_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
-    return Exercise(variant, "bid", q, n, seat, expected, "number", why, ("99.bid",), level=level, version=2)
+    return Exercise(variant, "bid", q, n, seat, expected, "number", why, (_rule(variant, ".bid"),), level=level,
+                    version=2)
 
 
 def _build_score(variant, steps, rng, level, want):
@@ -315,14 +332,14 @@ def _build_scores(variant, steps, rng, level, want):
     res = end.result
     if getattr(res, "outcome", None) == "thrown_in":
         return None
-    if variant == "ninety-nine":
+    if not _from_standing(end.rules):
         if _scores99_level(res) != level:
             return None
-        rules = ["99.score"] + (["99.premium.score"] if res.premium else [])
+        rules = [_rule(variant, ".score")] + ([_rule(variant, ".premium.score")] if res.premium else [])
         bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
         q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
              f"seat, " + ", ".join(map(str, end.names)) + ".")
-        why = _sentence(res.explanation) + " " + _sentence(_rule_text(variant, "99.score"))
+        why = _sentence(res.explanation) + " " + _sentence(_rule_text(variant, rules[0]))
         return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules),
                         level=level, version=2)
     for _ in range(8):
@@ -332,13 +349,13 @@ def _build_scores(variant, steps, rng, level, want):
             break
     else:
         return None
-    rules = ["501.score"]
+    rules = [_rule(variant, ".score")]
     if getattr(res, "blind", False):
-        rules.append("501.score.blind")
+        rules.append(_rule(variant, ".score.blind"))
     if res.outcome == "conceded":
-        rules.append("501.concede")
-    if "501.protect" in notes:
-        rules.append("501.protect")
+        rules.append(_rule(variant, ".concede"))
+    if _rule(variant, ".protect") and _rule(variant, ".protect") in notes:
+        rules.append(_rule(variant, ".protect"))
     names = tuple(map(str, end.names))
     standing = ", ".join(f"{n} {x}" for n, x in zip(names, before))
     q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
@@ -370,7 +387,7 @@ def _build_redeal(variant, steps, rng, level, want):
         return None
     s, why_kind = rng.choice(cands)
     if want:
-        rules = (f"m4.redeal.{why_kind}",)
+        rules = (_rule(variant, f".redeal.{why_kind}"),)
         why = f"The claim holds. {_sentence(_rule_text(variant, rules[0]))}"
     else:
         reason, rules = _refusal(s, Action("redeal", None, why_kind))
@@ -394,7 +411,8 @@ def _build_eight(variant, steps, rng, level, want):
     why = " ".join(parts) + f" An eight has {_plural(size, 'pip')}; {pair_name} uncover {_plural(expected, 'pip')}."
     q = (f"The hand is over. Both eights were blank before it. How many pips do {pair_name} uncover on their "
          f"eight with this hand (a won eight counts {size})?")
-    return Exercise(variant, "eight", q, end, None, expected, "number", why, ("m4.eight",), level=level, version=2)
+    return Exercise(variant, "eight", q, end, None, expected, "number", why, (_rule(variant, ".eight"),),
+                    level=level, version=2)
 
 
 _BUILDERS = {"legal": _build_legal, "trick": _build_trick, "points": _build_points, "marriage": _build_marriage,
