@@ -271,6 +271,8 @@ AROUND_CSS = """
 .cardlab-around .cardlab-player .cardlab-head>*{white-space:nowrap}
 .cardlab-around .cardlab-player .cardlab-head>.cardlab-points{white-space:normal}
 .cardlab-around .cardlab-m4-middle{flex-wrap:nowrap}
+.cardlab-around .cardlab-trick>.cardlab-cards{flex-wrap:nowrap}
+.cardlab-around .cardlab-trick .cardlab-slot>.cardlab-empty{width:26px}
 .cardlab-around .cardlab-m4-facts{flex:1 1 220px;min-width:0}
 .cardlab-around .cardlab-m4-facts>*+*{margin-top:4px}
 .cardlab-around .cardlab-hand.cardlab-cards{flex-wrap:nowrap;gap:0;min-height:0}
