@@ -52,9 +52,11 @@ CASES = [(v, k) for v in variants.names() for k in kinds_for(v)]
 
 
 # -- what reaches the browser -------------------------------------------------------------------
-def reachable(root: w.Widget) -> list[w.Widget]:
+def reachable(root: w.Widget, every_trait: bool = False) -> list[w.Widget]:
     """Every widget whose state the front end receives with ``root``'s: ``root`` and every widget
-    in its traits (children, layout, style ...), recursively."""
+    in its traits, recursively. The traits that hold widgets in ipywidgets' controls are
+    ``children``, ``layout`` and ``style``; ``every_trait`` looks in every synced trait instead
+    (slower; the test checks once per case that both find the same widgets)."""
     seen: dict[str, w.Widget] = {}
     stack = [root]
     while stack:
@@ -62,15 +64,17 @@ def reachable(root: w.Widget) -> list[w.Widget]:
         if widget.model_id in seen:
             continue
         seen[widget.model_id] = widget
-        for name in widget.keys:
+        for name in (widget.keys if every_trait else ("children", "layout", "style")):
             value = getattr(widget, name, None)
             items = value if isinstance(value, (list, tuple)) else (value,)
             stack.extend(v for v in items if isinstance(v, w.Widget))
     return list(seen.values())
 
 
-def states(root: w.Widget) -> list[tuple[w.Widget, dict]]:
-    return [(x, x.get_state()) for x in reachable(root)]
+def states(root: w.Widget, layouts: bool = True) -> list[tuple[w.Widget, dict]]:
+    """``(widget, get_state())`` of every widget reachable from ``root`` (without the Layout
+    widgets, which hold only CSS sizes, unless ``layouts``)."""
+    return [(x, x.get_state()) for x in reachable(root) if layouts or not isinstance(x, w.Layout)]
 
 
 _STYLE = re.compile(r"<style\b.*?</style>", re.S | re.I)
@@ -83,13 +87,14 @@ def words(markup: str) -> str:
     return " ".join(html.unescape(_TAG.sub(" ", _STYLE.sub(" ", markup))).split())
 
 
-def corpus(root: w.Widget, leave_out: tuple = ()) -> tuple[str, str]:
+def corpus(root: w.Widget, leave_out: tuple = (), layouts: bool = True) -> tuple[str, str]:
     """``(raw, text)``: every string in the state of every widget reachable from ``root`` except
     the widgets in ``leave_out``, as raw JSON (markup included) and as words (without the
-    entries of menus, which :func:`check_controls` checks are the same for every exercise)."""
+    entries of menus, which :func:`check_controls` checks are the same for every exercise).
+    ``layouts=False`` leaves out the Layout widgets (CSS sizes only), for speed."""
     skip = {x.model_id for x in leave_out}
     raw, strings = [], []
-    for widget, state in states(root):
+    for widget, state in states(root, layouts):
         if widget.model_id in skip:
             continue
         raw.append(json.dumps(state, ensure_ascii=False, default=str))
@@ -146,11 +151,12 @@ def answer_patterns(ex) -> list[str]:
     return []
 
 
-def check_students(widget: ExerciseWidget, ex, where: str) -> None:
-    """Everything the students' widget sends to the browser, for its current exercise ``ex``."""
+def check_students(widget: ExerciseWidget, ex, where: str, layouts: bool = True) -> None:
+    """Everything the students' widget sends to the browser, for its current exercise ``ex``
+    (the Layout widgets' sizes only when ``layouts``)."""
     assert widget.answer_pane.value == "", where
     assert widget.verdict.value == "", where
-    raw, text = corpus(widget, leave_out=(widget.question,))
+    raw, text = corpus(widget, leave_out=(widget.question,), layouts=layouts)
     assert "cardlab-class-teacher" not in raw, where
     assert "Answer:" not in text, where
     drawing_raw, drawing = _STYLE.sub("", widget.position.value), words(widget.position.value)
@@ -220,11 +226,12 @@ def test_the_students_page_never_shows_the_answer(variant, kind):
         teacher = ExerciseWidget(code, count=count, teacher=True)
         teacher.set._cache = student.set._cache    # the same code's exercises: made once, for speed
         sizes = list(student.card_size.options)
+        assert {x.model_id for x in reachable(student)} == {x.model_id for x in reachable(student, every_trait=True)}
         for i in range(count):
             ex = student.set.current
             assert ex.kind == kind
             where = f"{student.set.code} exercise {i + 1}"
-            check_students(student, ex, where)
+            check_students(student, ex, where, layouts=i % 10 == 0)   # the CSS sizes of every tenth
             if i % 25 == 0:           # a redraw at another card size hides the same
                 student.card_size.value = sizes[(sizes.index(student.card_size.value) + 1) % len(sizes)]
                 check_students(student, ex, where + " (card size changed)")
