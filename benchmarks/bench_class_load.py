@@ -122,6 +122,14 @@ def tree_cpu(pid: int) -> float:
     return sum(_cpu_seconds(p) for p in _tree(pid))
 
 
+def cpu_split(pid: int) -> tuple[float, dict]:
+    """CPU seconds used so far by the server's own process, and by each kernel (pid: seconds)."""
+    procs = _tree(pid)
+    kernels = {(p.pid if psutil else p): _cpu_seconds(p) for p in procs if "ipykernel_launcher" in _cmdline(p)}
+    server = sum(_cpu_seconds(p) for p in procs if "ipykernel_launcher" not in _cmdline(p))
+    return server, kernels
+
+
 def memory_report(pid: int) -> dict:
     procs = _tree(pid)
     kernels = [p for p in procs if "ipykernel_launcher" in _cmdline(p)]
@@ -292,27 +300,32 @@ async def crowd(base: str, n: int, browsers: int, timeout: float, browser, exter
 # ------------------------------------------------------------------ kernel start cost
 
 def kernel_cost(notebook: Path, runs: int) -> list[dict]:
-    """Start a kernel and run the page's cells up to the one that reads the role (all of them if
-    none does); the kernel's CPU seconds, wall seconds and RSS."""
+    """Start a kernel (outside Voila, so the role is the students') and run the page's cells: up to
+    the one that reads the role (what a preheated kernel does before a student arrives), then the
+    rest (what it does when the student arrives). The kernel's CPU seconds and RSS at both points,
+    and the wall seconds to the first."""
     from jupyter_client.manager import start_new_kernel
 
     nb = json.loads(notebook.read_text())
     cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
-    role = next((i for i, c in enumerate(cells) if "page_role" in c or "get_query_string" in c), None)
-    cells = cells[:role] if role is not None else cells
+    role = next((i for i, c in enumerate(cells) if "page_role" in c or "get_query_string" in c), len(cells))
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
         km, kc = start_new_kernel(kernel_name="python3", cwd=str(notebook.parent))
         try:
-            for code in cells:
+            proc = psutil.Process(km.provisioner.process.pid) if psutil else km.provisioner.process.pid
+            row = {}
+            for i, code in enumerate(cells):
+                if i == role:
+                    row.update(wall=time.perf_counter() - t0, cpu=_cpu_seconds(proc), rss=_memory(proc)[0])
                 reply = kc.execute_interactive(code, timeout=300, output_hook=lambda msg: None)
                 if reply["content"]["status"] != "ok":
                     raise RuntimeError(f"a cell failed: {reply['content'].get('ename')}: {reply['content'].get('evalue')}")
-            wall = time.perf_counter() - t0
-            pid = km.provisioner.process.pid
-            proc = psutil.Process(pid) if psutil else pid
-            out.append({"cpu": _cpu_seconds(proc), "wall": wall, "rss": _memory(proc)[0]})
+            if "cpu" not in row:
+                row.update(wall=time.perf_counter() - t0, cpu=_cpu_seconds(proc), rss=_memory(proc)[0])
+            row.update(page_cpu=_cpu_seconds(proc) - row["cpu"], page_rss=_memory(proc)[0])
+            out.append(row)
         finally:
             kc.stop_channels()
             km.shutdown_kernel(now=True)
@@ -332,6 +345,13 @@ def summary(times: list[float]) -> str:
 def iopub_timeouts(log: Path) -> int:
     text = log.read_text(errors="replace") if log.exists() else ""
     return text.count("Timeout waiting for IOPub output")
+
+
+def log_problems(log: Path, most: int = 6) -> list[str]:
+    """The server log's first error lines (why a page failed)."""
+    lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+    found = [l for l in lines if re.search(r"ERROR|CRITICAL|Error:|\b5\d\d (GET|POST)", l)]
+    return [l[:220] for l in found[:most]]
 
 
 async def run_one(n: int, args, tmp: Path) -> dict:
@@ -354,15 +374,20 @@ async def run_one(n: int, args, tmp: Path) -> dict:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             lone_raw = await raw_student(server.local_url, args.timeout)
             lone_page = await real_student(browser, server.local_url, args.timeout, external)
+            cpu0 = cpu_split(server.proc.pid)
             t1 = time.perf_counter()
             results = await crowd(server.local_url, n, args.browsers, args.timeout, browser, external)
             span = time.perf_counter() - t1
+            cpu1 = cpu_split(server.proc.pid)
             after = memory_report(server.proc.pid)
             await browser.close()
     finally:
         server.stop()
-    return {"n": n, "warm": warm, "lone_raw": lone_raw, "lone_page": lone_page, "results": results, "span": span,
-            "before": before, "after": after, "external": external, "iopub_timeouts": iopub_timeouts(log)}
+    kernel_cpu = sum(c - cpu0[1].get(k, 0.0) for k, c in cpu1[1].items())
+    return {"n": n, "warm": warm, "server_cpu": cpu1[0] - cpu0[0], "kernel_cpu": kernel_cpu,
+            "lone_raw": lone_raw, "lone_page": lone_page, "results": results, "span": span,
+            "before": before, "after": after, "external": external, "iopub_timeouts": iopub_timeouts(log),
+            "problems": log_problems(log)}
 
 
 def report(r: dict, browsers: int) -> None:
@@ -389,9 +414,18 @@ def report(r: dict, browsers: int) -> None:
               f"{statistics.median(x.get('states', 0) for x in raws if 'states' in x) if any('states' in x for x in raws) else 0:.0f} "
               f"widget states ({statistics.median(x.get('state_bytes', 0) for x in raws) / 1e6:.2f} MB)")
     errs = sum(x["errors"] for x in res)
-    print(f"  error outputs on the pages: {errs}; IOPub timeouts in the server's log: {r['iopub_timeouts']}")
+    full = r["lone_raw"].get("outputs")
+    short = [x for x in raws if full is not None and x["outputs"] < full]
+    missing = sum(full - x["outputs"] for x in short)
+    print(f"  error outputs on the pages: {errs}; pages with outputs missing (against the lone page's {full}): "
+          f"{len(short)} ({missing} outputs); IOPub timeouts in the server's log: {r['iopub_timeouts']}")
+    print(f"  CPU while the class arrived: server {r['server_cpu']:.1f} s, kernels {r['kernel_cpu']:.1f} s "
+          f"({r['server_cpu'] / n:.2f} s and {r['kernel_cpu'] / n:.2f} s per student; the rest of the machine's "
+          f"{os.cpu_count()} cores went to the browsers, the clients and other work: load average {os.getloadavg()[0]:.1f})")
     print(f"  everyone served within {r['span']:.1f} s; requests to other hosts: {len(r['external'])}"
           + (f" ({sorted(set(r['external']))[:3]})" if r["external"] else ""))
+    if any(not x["ok"] for x in res) and r["problems"]:
+        print("  the server's log says:\n" + "\n".join("    " + l for l in r["problems"]))
     for label, m in (("before the class (warm pool)", r["before"]), ("after the class", r["after"])):
         print(f"  memory {label}: {m['kernels']} kernels, {m['kernel_rss']:.0f} MiB RSS ({m['kernel_uss']:.0f} MiB USS) "
               f"each; server {m['server_rss']:.0f} MiB; total RSS {m['total_rss'] / 1024:.2f} GiB, "
@@ -400,7 +434,8 @@ def report(r: dict, browsers: int) -> None:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--students", type=int, nargs="+", default=[10, 20, 30], help="class sizes N (default 10 20 30)")
+    p.add_argument("--students", type=int, nargs="*", default=[10, 20, 30],
+                   help="class sizes N (default 10 20 30; none: only --kernel-cost)")
     p.add_argument("--browsers", type=int, default=5, help="real Chromium pages among the N (default 5)")
     p.add_argument("--notebook", type=Path, default=class_server.NOTEBOOK, help="the served page")
     p.add_argument("--server-args", default="", help="more Voila arguments, as one string")
@@ -417,10 +452,12 @@ def main() -> int:
                                                               shlex.split(args.server_args))[3:]))
     if args.kernel_cost:
         costs = kernel_cost(args.notebook, args.kernel_cost)
-        for key, unit in (("cpu", "s CPU"), ("wall", "s wall"), ("rss", "MiB RSS")):
+        for key, unit, what in (("cpu", "s CPU", "a kernel started and the page run up to its role"),
+                                ("wall", "s wall", "the same"), ("rss", "MiB RSS", "its memory then"),
+                                ("page_cpu", "s CPU", "the rest of the page, when a student arrives"),
+                                ("page_rss", "MiB RSS", "the kernel's memory with the whole page")):
             vals = [c[key] for c in costs]
-            print(f"kernel start, the page run up to its role ({len(vals)} runs): {statistics.median(vals):.2f} {unit} "
-                  f"({min(vals):.2f}–{max(vals):.2f})")
+            print(f"{what} ({len(vals)} runs): {statistics.median(vals):.2f} {unit} ({min(vals):.2f}–{max(vals):.2f})")
     failures = 0
     with tempfile.TemporaryDirectory(prefix="bench-class-") as tmp:
         for n in args.students:

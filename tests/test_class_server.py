@@ -131,6 +131,16 @@ def _wait_gone(server, kernel_id: str, limit: float = 90) -> bool:
     return False
 
 
+def _logged(server, pattern: str, limit: float = 30) -> bool:
+    """Whether the server's log has (or soon has: it is written after the event) ``pattern``."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if re.search(pattern, server.log.read_text(errors="replace")):
+            return True
+        time.sleep(0.5)
+    return False
+
+
 def _open(page, url):
     from browser_helpers import TIMEOUT, wait_for
 
@@ -171,6 +181,10 @@ def test_the_page_loads_nothing_from_another_host(class_site, page):
 
 @pytest.mark.browser
 def test_a_closed_or_reloaded_page_frees_its_kernel_and_an_open_one_keeps_it(class_site, context):
+    """An open page's kernel is kept; a reloaded page's old kernel and a page that went without a
+    word (a browser that crashed, a laptop closed) are freed (culled once idle); the request a
+    page sends as it unloads (a beacon to /voila/api/shutdown with the page's XSRF cookie, which
+    Voila never sets) is accepted, so a closed or reloaded page frees its kernel at once."""
     page = context.new_page()
     page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
     first = _open(page, class_site.local_url)
@@ -181,7 +195,16 @@ def test_a_closed_or_reloaded_page_frees_its_kernel_and_an_open_one_keeps_it(cla
     second = KERNEL_ID.search(page.content()).group(1)
     assert second != first
     assert _wait_gone(class_site, first), "the reloaded page's old kernel was never freed"
-    page.close()
+    page.close()                       # no beforeunload: nothing is sent
     assert _wait_gone(class_site, second), "the closed page's kernel was never freed"
+    assert _logged(class_site, f"Culling .*{second}")
 
-
+    page = context.new_page()
+    page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])"), lambda route: route.abort())
+    third = _open(page, class_site.local_url)
+    # what the page's beforeunload handler sends (its _xsrf cookie is empty); the page is still
+    # open and connected, so only this request can free the kernel
+    beacon = page.request.post(f"{class_site.local_url}voila/api/shutdown/{third}", multipart={"_xsrf": ""})
+    assert beacon.status == 204, f"the page's shutdown request was refused ({beacon.status})"
+    assert _wait_gone(class_site, third)
+    page.close()

@@ -52,14 +52,18 @@ SHARE = ROOT / "share" / "jupyter"
 TEMPLATE = "cardlab"
 DEFAULT_PORT = 8866
 
-#: Kernels started and run up to the page's role before anyone asks (one per student, and one spare
-#: for the teacher). More students than this still get a page, from a kernel started on request
-#: (slower when many arrive together). ``--pool_size=N`` overrides it.
-POOL_SIZE = 31
-#: Seconds before a kernel taken from the pool is replaced. Refilling at once (Voila's default,
-#: 1 s) makes the new kernels compete with the pages being served; ten minutes leaves a class's
-#: arrival alone. ``--VoilaKernelManager.fill_delay=S`` overrides it.
-FILL_DELAY = 600
+#: Kernels started and run up to the page's role before anyone asks: a class of 30, the teacher,
+#: and one spare. ``--pool_size=N`` overrides it; each kernel holds about 100 MB (README,
+#: "Serving a class").
+POOL_SIZE = 32
+#: Seconds before a kernel taken from the pool is replaced. Voila puts the replacement in the pool
+#: at once, as a kernel that starts after this delay, and a request that finds no ready kernel
+#: waits for the next one in the pool: so a student beyond the pool (or a reload once it is used
+#: up) waits up to this delay plus a kernel's start. A refill at once (Voila's default, 1 s) makes
+#: the new kernels compete with the pages being served; a long one (600 s) left a 33rd student
+#: waiting ten minutes. 30 s lets a class of 30 arrive first (it was served within 25 s on a
+#: loaded 2-core machine) and keeps a latecomer's wait short. ``--VoilaKernelManager.fill_delay=S``.
+FILL_DELAY = 30
 #: Seconds Voila waits, after a cell has finished, for the outputs it sent (nbclient's default is
 #: 4 s, after which outputs were dropped without a word under load). A longer wait that still
 #: runs out is now an error shown in the cell (raise_on_iopub_timeout), never a silent gap.
@@ -67,8 +71,13 @@ IOPUB_TIMEOUT = 120
 #: Seconds a kernel may wait to start (Voila's default is 60; a class's arrival on 2 cores).
 STARTUP_TIMEOUT = 180
 #: A kernel whose page was closed (no websocket connected) and idle this many seconds is shut
-#: down; an open page is never culled (cull_connected=False). The browser's own shutdown request
-#: on closing a tab is refused by the server for a missing XSRF token, so culling is what frees it.
+#: down; an open page is never culled (cull_connected=False). A page asks the server to shut its
+#: kernel down when it is closed or reloaded (a beacon from its ``beforeunload``), which Voila
+#: refuses for want of an XSRF cookie it never sets (``403 POST /voila/api/shutdown/…``): the
+#: server does not check XSRF (``disable_check_xsrf``; it has no login whose cookie a forged
+#: request could borrow, and a shutdown needs the kernel's id, which only its own page knows), so
+#: the kernel goes at once; culling frees those whose beacon never came (a browser that crashed,
+#: a laptop closed).
 CULL_IDLE_TIMEOUT = 300
 #: How often (seconds) the server looks for kernels to cull.
 CULL_INTERVAL = 60
@@ -124,6 +133,7 @@ def settings(port: int, lan: bool) -> dict[str, object]:
         "MappingKernelManager.cull_idle_timeout": CULL_IDLE_TIMEOUT,
         "MappingKernelManager.cull_interval": CULL_INTERVAL,
         "MappingKernelManager.cull_connected": False,
+        "Voila.tornado_settings": "disable_check_xsrf=True",
     }
 
 
