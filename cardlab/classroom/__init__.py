@@ -8,10 +8,12 @@ rule's words with rule ids from the variant's ``RULES`` table. An
 ``"66-santase-legal,trick-1234"``.
 
 The widgets (they need ipywidgets): :class:`~cardlab.classroom.widget.ExerciseWidget` (one set),
-:class:`~cardlab.classroom.panel.ClassroomPanel` (the class's page: make a set or open a code;
-``?view=teacher`` in Voila's address for the teacher's page), :class:`~cardlab.classroom.hands.SampleHands`
-(sample hands to step through) and :class:`~cardlab.classroom.editor.PositionEditor`; positions
-as text in :mod:`cardlab.classroom.notation`.
+:class:`~cardlab.classroom.panel.ClassroomPanel` (the class's page: make a set or open a code),
+:class:`~cardlab.classroom.hands.SampleHands` (sample hands to step through) and
+:class:`~cardlab.classroom.editor.PositionEditor`; positions as text in
+:mod:`cardlab.classroom.notation`. Who sees the answers (the teacher's address carries the
+server's key) and where a served page may write (the class folder) are decided in
+:mod:`cardlab.classroom.roles`; the served page is ``notebooks/class.ipynb``.
 
 Import this package explicitly (``import cardlab`` does not load it).
 """
