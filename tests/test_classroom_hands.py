@@ -58,7 +58,8 @@ def test_the_card_size_reaches_the_hand_shown():
     try:
         hands.card_size.value = "projector"
         assert "zoom:1.8" in hands.stepper.view.value and "cardlab-size-projector" in hands.stepper._dom_classes
-        assert "cardlab-size-projector" in hands._dom_classes and "--jp-widgets-font-size:23px" in hands.stepper.view.value
+        assert "cardlab-size-projector" in hands._dom_classes
+        assert "--jp-widgets-font-size:23px" in hands.stepper.view.value
         hands.menu.value = [p for _label, p in hands.menu.options if p.endswith("santase_close.json")][0]
         assert "zoom:1.8" in hands.stepper.view.value          # a new hand keeps the widget's size
         hands.card_size.value = "normal"

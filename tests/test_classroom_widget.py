@@ -217,8 +217,8 @@ def test_the_students_drawing_hides_what_each_kind_asks(variant):
             teacher.next_button.click()
 
 
-@pytest.mark.parametrize("code", ["66-santase-score-4", "m3-russian-score-4", "501-pagat-scores-4", "99-classic-scores-4",
-                                  "99-revised-scores-4", "m4-russian-eight-4"])
+@pytest.mark.parametrize("code", ["66-santase-score-4", "m3-russian-score-4", "501-pagat-scores-4",
+                                  "99-classic-scores-4", "99-revised-scores-4", "m4-russian-eight-4"])
 def test_the_students_view_does_not_show_the_result_that_answers_the_question(code):
     student = ExerciseWidget(code, count=1)
     teacher = ExerciseWidget(code, count=1, teacher=True)

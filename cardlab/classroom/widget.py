@@ -24,9 +24,7 @@ and every part has a ``cardlab-class-…`` CSS class.
 from __future__ import annotations
 
 import html
-import os
 import re
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -35,18 +33,7 @@ from ..widgets.base import button, guarded, html_pane
 from ..widgets.stepper import SIZE_CSS, show_size
 from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
 
-__all__ = ["ExerciseWidget", "page_view"]
-
-
-def page_view(query: str | None = None) -> str:
-    """``"teacher"`` if the address's query asks for it (``?view=teacher``), else ``"students"``.
-
-    Kept for old notebooks; it is not a protection (anyone can add ``?view=teacher``): the widgets
-    decide with :func:`cardlab.classroom.roles.page_role` (the server's key). ``query`` is the
-    address's query string; by default the ``QUERY_STRING`` environment variable."""
-    query = os.environ.get("QUERY_STRING", "") if query is None else query
-    asked = parse_qs(query).get("view", [""])[-1].strip().lower()
-    return "teacher" if asked == "teacher" else "students"
+__all__ = ["ExerciseWidget", "MARKS", "verdict_html"]
 
 
 #: The verdict's mark, in word and colour: (word, class, colour) for a right and a wrong answer.

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import (CARD_SIZES, CSS, HIDE_TOKENS, LAYOUTS, STYLE, card_back_svg, hide_set, table_class, card_chip, card_name, card_svg, cards_text,
-                    score_sheet_html, sort_hand, text_escape)
+from .cards import (CARD_SIZES, CSS, HIDE_TOKENS, LAYOUTS, STYLE, card_back_svg, card_chip, card_name, card_svg,
+                    cards_text, hide_set, score_sheet_html, sort_hand, table_class, text_escape)
 from .cards import _SUIT_PATHS, STYLE as _STYLE, text_escape as _t  # noqa: F401  (for the variant renderers)
 
-__all__ = ["CARD_SIZES", "CSS", "HIDE_TOKENS", "LAYOUTS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "cards_text",
-           "sort_hand", "state_html", "state_text", "score_sheet_html", "text_escape", "renderer_of",
-           "CARD_ZOOM", "set_card_size", "card_size"]
+__all__ = ["CARD_SIZES", "CSS", "HIDE_TOKENS", "LAYOUTS", "STYLE", "card_name", "card_svg", "card_back_svg",
+           "card_chip", "cards_text", "sort_hand", "hide_set", "state_html", "state_text", "score_sheet_html",
+           "text_escape", "renderer_of", "CARD_ZOOM", "set_card_size", "card_size"]
 
 #: The card-size setting, by name: the CSS zoom of a whole table drawing (cards, labels and
 #: all), for a class in front of a projector. Every drawing made by :func:`state_html` (the

@@ -19,7 +19,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..cards import Card, Rank, Suit, format_cards, parse_card
 from ..tricks import RANKS_66
 
-__all__ = ["HIDE_TOKENS", "hide_set", "LAYOUTS", "AROUND_CSS", "around_html", "table_class", "play_status", "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
+__all__ = ["HIDE_TOKENS", "hide_set", "LAYOUTS", "AROUND_CSS", "around_html", "table_class", "play_status",
+           "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
            "score_sheet_html", "text_escape", "cards_text"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
@@ -319,7 +320,8 @@ STYLE = _STYLE
 text_escape = _t
 
 
-def play_status(who: str, names: Sequence[str], leader: int, trick: Sequence[Card], pending_marriage: Suit | None) -> str:
+def play_status(who: str, names: Sequence[str], leader: int, trick: Sequence[Card],
+                pending_marriage: Suit | None) -> str:
     """The status line of the card play in words: ``"Boris to play to Ana's Q♥."``,
     ``"Ana announced the ♥ marriage and must lead K♥ or Q♥."`` or ``"Ana to lead."``."""
     if trick:

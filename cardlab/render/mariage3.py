@@ -159,7 +159,8 @@ def _trumps_html(t: _Table) -> str:
         in_hand = any(t.turnup in tr.played for tr in t.tricks) or t.turnup in t.trick
         cls = "cardlab-gone" if in_hand else None
         note = f"turn-up, {holder}'s" + (" (played)" if in_hand else "")
-        body = f'<div class="cardlab-slot">{card_svg(t.turnup, extra_class=cls)}<span>{escape(note, quote=False)}</span></div>'
+        body = (f'<div class="cardlab-slot">{card_svg(t.turnup, extra_class=cls)}<span>{escape(note, quote=False)}'
+                f'</span></div>')
         label = f"Trumps {t.trump.symbol}"
     else:
         body = (f'<div class="cardlab-slot"><span class="cardlab-empty">{t.trump.symbol}</span>'

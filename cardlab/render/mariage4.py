@@ -135,8 +135,8 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
                    f'{" · ".join(parts)}</div></div>')
     elif ni is not None:
         slots = "".join(f'<div class="cardlab-slot">{card_svg(c, extra_class="cardlab-nine")}<span>'
-                        f'{"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}</span></div>'
-                        for c in ni["nines"])
+                        f'{"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}'
+                        '</span></div>' for c in ni["nines"])
         for s_, (c, pos) in ni["placed"].items():
             shown = seat is None or ni["left"] is not None or s_ == seat
             img = ('<span class="cardlab-empty">none</span>' if c is None else
@@ -252,7 +252,8 @@ def state_text(state: "Mariage4State", seat: int | None = None) -> str:
         lines.append(f"Contract: {CONTRACT_NAMES[state.contract[0]]} by {names[state.contract[1]]}")
     if state.trick:
         lines.append("Trick: " + ", ".join(f"{names[s_]} {c}" for s_, c in state.trick_by_seat()))
-    lines.append(f"Card points: {state.pair_name(0)} {state.pair_points(0)} – {state.pair_name(1)} {state.pair_points(1)}")
+    lines.append(f"Card points: {state.pair_name(0)} {state.pair_points(0)} – "
+                 f"{state.pair_name(1)} {state.pair_points(1)}")
     if state.result is not None:
         lines.append("Hand over: " + state.result.explanation + ".")
     else:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKER, format_cards
 from ..ninetynine import RANKS_99, _stand_in
-from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape as _t
+from .cards import (STYLE, around_html, card_back_svg, card_chip, card_svg, hide_set, sort_hand, table_class,
+                    text_escape as _t)
 
 if TYPE_CHECKING:
     from ..ninetynine import NinetyNineState

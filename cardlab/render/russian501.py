@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..cards import format_cards
-from .cards import STYLE as _STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape as _t
+from .cards import (STYLE as _STYLE, around_html, card_back_svg, card_chip, card_svg, hide_set, sort_hand, table_class,
+                    text_escape as _t)
 
 __all__ = ["state_html", "state_text", "CSS_501"]
 

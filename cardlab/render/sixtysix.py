@@ -10,7 +10,8 @@ from html import escape
 from typing import Any
 
 from ..cards import format_cards
-from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_name, card_svg, cards_text, play_status, sort_hand, text_escape as _t
+from .cards import (STYLE, around_html, card_back_svg, card_chip, card_name, card_svg, cards_text, hide_set,
+                    play_status, sort_hand, table_class, text_escape as _t)
 
 __all__ = ["state_html", "state_text"]
 
