@@ -306,7 +306,9 @@ def banner(server: ClassServer, lan_found: bool = True) -> str:
     else:
         lines += ["", "  Only this machine can open these addresses; for a class on other machines start",
                   "  with --lan."]
-    lines += ["", f"  The first {POOL_SIZE} pages are prepared in the background (about a minute on 2 cores).",
+    pool = next((a.split("=", 1)[1] for a in reversed(server.command())
+                 if a.startswith(("--pool_size=", "--VoilaConfiguration.default_pool_size="))), POOL_SIZE)
+    lines += ["", f"  The first {pool} pages are prepared in the background (about a minute on 2 cores).",
               "  Stop the server with Ctrl+C.", "=" * 72, ""]
     return "\n".join(lines)
 
