@@ -20,7 +20,8 @@ server's key) and where a served page may write (the class folder) are decided i
 Import this package explicitly (``import cardlab`` does not load it).
 """
 
-from .exercises import (KINDS, Exercise, ExerciseSet, SetCode, Verdict, kinds_for, make_exercise,
+from .exercises import (CURRENT, KINDS, LEVELS, Exercise, ExerciseSet, SetCode, Verdict, kinds_for, make_exercise,
                         parse_code)
 
-__all__ = ["KINDS", "Exercise", "ExerciseSet", "SetCode", "Verdict", "kinds_for", "make_exercise", "parse_code"]
+__all__ = ["CURRENT", "KINDS", "LEVELS", "Exercise", "ExerciseSet", "SetCode", "Verdict", "kinds_for",
+           "make_exercise", "parse_code"]
