@@ -2,7 +2,8 @@
 command line it builds (the teacher's key only in the environment, the class folder, the bind
 address with and without --lan), and the real server in Chromium: the page asks nothing of another
 host, a closed or reloaded page's kernel is culled while an open page's is kept, and the teacher's
-address (with the key) gives the teacher's page while a wrong key gives the students'."""
+address (with the key) gives the teacher's page while a wrong key gives the students'. And a
+record (the page's sample hands) loads without jsonschema's unused format grammars."""
 
 import os
 import re
@@ -81,6 +82,24 @@ def test_dev_py_class_arguments(tmp_path):
 def test_the_template_links_nothing_outside_the_machine():
     template = class_server.SHARE / "voila" / "templates" / class_server.TEMPLATE
     assert (template / "conf.json").exists() and (template / "index.html.j2").exists()
+
+
+def test_a_record_loads_without_jsonschemas_unused_format_grammars():
+    """What a served page's sample hands cost: loading a record imports jsonschema, which would
+    also import rfc3987_syntax (about 1 s of CPU compiling grammars for formats the record schema
+    never uses); cardlab.records keeps it out, and it can still be imported afterwards."""
+    import subprocess
+
+    code = ("import sys; from cardlab import records; records.load('data/santase_close.json'); "
+            "assert 'jsonschema' in sys.modules, 'no validation?'; "
+            "print('rfc3987_syntax' in sys.modules); "
+            "import importlib.util; print(importlib.util.find_spec('rfc3987_syntax') is not None)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    kept_out, installed = out.stdout.split()
+    assert kept_out == "False"
+    if installed == "True":      # the module itself still imports when someone asks for it
+        subprocess.run([sys.executable, "-c", "from cardlab import records; records._validator(); "
+                        "import rfc3987_syntax"], cwd=ROOT, check=True)
 
 
 # ---------------------------------------------------------------- the real server, in Chromium
