@@ -468,3 +468,38 @@ def test_hide_keeps_the_table_of_a_finished_sixty_six_hand():
     assert "71 card points" in full and "cardlab-result" in full
     assert "card point" not in hidden and "cardlab-result" not in hidden
     assert "The hand is over." in hidden and 'class="cardlab-taken"' in hidden   # the taken cards stay to count
+
+
+@pytest.mark.parametrize("variant,preset", [(v, p) for v in variants.names() for p in variants.get(v).presets])
+def test_the_table_layout_draws_the_same_table_around_the_table(variant, preset):
+    """Every variant and preset, random states, every view: layout="table" puts the other seats
+    in one row and the middle beside the viewer's seat, and draws the same cards, seats and card
+    backs as the column layout; hidden quantities stay hidden; the column layout is the default
+    at the normal size, the table layout at the large and projector sizes; a bad layout is a
+    ValueError."""
+    rules = variants.get(variant).presets[preset]
+    for s in _random_states(variant, rules, seeds=range(3), every=5):
+        players = len(s.names)
+        for seat in [None] + list(range(players)):
+            column = render.state_html(s, seat)
+            table = render.state_html(s, seat, layout="table")
+            assert 'class="cardlab-table cardlab-around"' in table and "cardlab-around" not in column
+            assert sorted(DRAWN.findall(table)) == sorted(DRAWN.findall(column))
+            assert table.count("<div") == table.count("</div>")
+            row1, row2 = table.index('class="cardlab-row cardlab-others"'), table.index('class="cardlab-row cardlab-near"')
+            others, near = table[row1:row2], table[row2:]
+            assert others.count('class="cardlab-player') == players - 1
+            assert near.count('class="cardlab-player') == 1
+            assert near.index('class="cardlab-middle') < near.index('class="cardlab-player')
+            viewer = 0 if seat is None else seat
+            if variant != "ninety-nine":   # Ninety-Nine draws seat 2 at the bottom when all cards are open
+                assert re.search(rf'class="cardlab-player[^"]*" data-seat="{viewer}"', near)
+            hidden = _hidden_text(render.state_html(s, seat, layout="table", hide=render.HIDE_TOKENS))
+            assert not any(_shows(variant, t, hidden) for t in HIDDEN_MARKERS)
+            assert render.state_html(s, seat, size="projector") == \
+                render.state_html(s, seat, size="projector", layout="table")
+            assert "cardlab-around" not in render.state_html(s, seat, size="projector", layout="column")
+    with pytest.raises(ValueError, match="layout is one of column, table"):
+        render.state_html(s, layout="round")
+    with pytest.raises(ValueError, match="layout"):
+        variants.get(variant).render().state_html(s, None, layout="round")
