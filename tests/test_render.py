@@ -486,7 +486,8 @@ def test_the_table_layout_draws_the_same_table_around_the_table(variant, preset)
             assert 'class="cardlab-table cardlab-around"' in table and "cardlab-around" not in column
             assert sorted(DRAWN.findall(table)) == sorted(DRAWN.findall(column))
             assert table.count("<div") == table.count("</div>")
-            row1, row2 = table.index('class="cardlab-row cardlab-others"'), table.index('class="cardlab-row cardlab-near"')
+            row1 = table.index('class="cardlab-row cardlab-others"')
+            row2 = table.index('class="cardlab-row cardlab-near"')
             others, near = table[row1:row2], table[row2:]
             assert others.count('class="cardlab-player') == players - 1
             assert near.count('class="cardlab-player') == 1
