@@ -1,7 +1,8 @@
 """A class opening the class's page at once: time to a usable exercise for each student.
 
     .venv/bin/python benchmarks/bench_class_load.py [--students 10 20 30] [--browsers 5]
-        [--notebook notebooks/class.ipynb] [--server-args="--pool_size=40 ..."] [--kernel-cost 5]
+        [--notebook notebooks/class.ipynb] [--server-args="--pool_size=40 ..."] [--after 90]
+        [--kernel-cost 5]
 
 For each N, the class's server is started as ``python3 dev.py class`` starts it
 (``tools/class_server.py``, a free port, a temporary class folder), and once its preheated
@@ -21,6 +22,9 @@ Printed: median, p90 and max of those times, failures (with the reason), outputs
 (a cell that failed or timed out) and IOPub timeouts in the server's log, the server's and the
 kernels' memory (RSS per kernel, total RSS and total USS of the server's process tree), and the
 slowest student against a lone student's time of the same kind (the target: within 5×).
+
+``--after S`` then asks an open page's kernel once a second for S seconds and prints how fast it
+answers (a click is such a message), while the pool refills the kernels the class took.
 
 ``--kernel-cost R`` also starts R kernels one after the other (jupyter_client, outside Voila) and
 runs the page's cells up to where it reads its role (what a preheated kernel does before a student
@@ -213,6 +217,7 @@ async def raw_student(base: str, timeout: float) -> dict:
         found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
         if not found:
             raise RuntimeError("no kernel id in the page")
+        result["kernel"] = found.group(1)
         ws_url = base.replace("http://", "ws://").split("?")[0].rstrip("/") + \
             f"/api/kernels/{found.group(1)}/channels?session_id={uuid.uuid4().hex}"
         ws = await asyncio.wait_for(websocket_connect(ws_url, max_message_size=256 * 2**20), timeout)
@@ -289,6 +294,29 @@ async def real_student(browser, base: str, timeout: float, external: list) -> di
         result.setdefault("time", time.perf_counter() - t0)
         await context.close()
     return result
+
+
+async def responsiveness(base: str, kernel_id: str, seconds: float) -> list[float]:
+    """An open page's kernel asked once a second (comm_info_request, as a widget's click is a
+    message answered by the kernel) for ``seconds``: the answer times, in seconds."""
+    from tornado.websocket import websocket_connect
+
+    url = base.replace("http://", "ws://").rstrip("/") + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}"
+    ws = await websocket_connect(url, max_message_size=256 * 2**20)
+    times, session, end = [], uuid.uuid4().hex, time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < end:
+            t0 = time.perf_counter()
+            ws.write_message(_message("comm_info_request", {"target_name": "jupyter.widget"}, "shell", session))
+            while True:
+                m = _decode(await asyncio.wait_for(ws.read_message(), 120))
+                if m.get("msg_type") == "comm_info_reply":
+                    break
+            times.append(time.perf_counter() - t0)
+            await asyncio.sleep(max(0.0, 1.0 - times[-1]))
+    finally:
+        ws.close()
+    return times
 
 
 async def crowd(base: str, n: int, browsers: int, timeout: float, browser, external: list) -> list[dict]:
@@ -380,6 +408,9 @@ async def run_one(n: int, args, tmp: Path) -> dict:
             span = time.perf_counter() - t1
             cpu1 = cpu_split(server.proc.pid)
             after = memory_report(server.proc.pid)
+            answers = []
+            if args.after and lone_raw.get("kernel"):   # the pool refills meanwhile (fill_delay)
+                answers = await responsiveness(server.local_url, lone_raw["kernel"], args.after)
             await browser.close()
     finally:
         server.stop()
@@ -387,7 +418,7 @@ async def run_one(n: int, args, tmp: Path) -> dict:
     return {"n": n, "warm": warm, "server_cpu": cpu1[0] - cpu0[0], "kernel_cpu": kernel_cpu,
             "lone_raw": lone_raw, "lone_page": lone_page, "results": results, "span": span,
             "before": before, "after": after, "external": external, "iopub_timeouts": iopub_timeouts(log),
-            "problems": log_problems(log)}
+            "problems": log_problems(log), "answers": answers}
 
 
 def report(r: dict, browsers: int) -> None:
@@ -424,6 +455,10 @@ def report(r: dict, browsers: int) -> None:
           f"{os.cpu_count()} cores went to the browsers, the clients and other work: load average {os.getloadavg()[0]:.1f})")
     print(f"  everyone served within {r['span']:.1f} s; requests to other hosts: {len(r['external'])}"
           + (f" ({sorted(set(r['external']))[:3]})" if r["external"] else ""))
+    if r["answers"]:
+        a = sorted(r["answers"])
+        print(f"  an open page's kernel asked once a second for {len(a)} s after the class arrived (the pool "
+              f"refills meanwhile): answered in median {statistics.median(a):.2f} s, max {a[-1]:.2f} s")
     if any(not x["ok"] for x in res) and r["problems"]:
         print("  the server's log says:\n" + "\n".join("    " + l for l in r["problems"]))
     for label, m in (("before the class (warm pool)", r["before"]), ("after the class", r["after"])):
@@ -440,6 +475,8 @@ def main() -> int:
     p.add_argument("--notebook", type=Path, default=class_server.NOTEBOOK, help="the served page")
     p.add_argument("--server-args", default="", help="more Voila arguments, as one string")
     p.add_argument("--timeout", type=float, default=300, help="seconds a student waits before it counts as a failure")
+    p.add_argument("--after", type=float, default=0, metavar="S",
+                   help="then ask an open page's kernel once a second for S seconds (clicks while the pool refills)")
     p.add_argument("--kernel-cost", type=int, default=0, metavar="R", help="also time R kernel starts (default 0)")
     args, _ = p.parse_known_args()
     if not args.notebook.exists():
