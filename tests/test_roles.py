@@ -4,7 +4,6 @@ written or changed)."""
 
 import os
 import sys
-import types
 
 import pytest
 
@@ -62,24 +61,68 @@ def test_the_role_reads_voilas_query_string(keyed, monkeypatch):
     assert page_role() == "students"
 
 
-def test_preheated_kernels_wait_for_the_request_once(keyed, monkeypatch):
-    """Under preheating the query comes from voila.utils.get_query_string (which waits for the
-    browser's request); it is asked once per kernel, and QUERY_STRING (stale) is not used."""
-    calls = []
-    fake = types.ModuleType("voila.utils")
+@pytest.fixture
+def request_channel(monkeypatch):
+    """A stand-in for Voila's request channel on 127.0.0.1 (the websocket on which Voila sends a
+    preheated kernel the browser's request, as JSON); ``sent`` lists what it sends, one message
+    per connection, and ``connections`` counts them."""
+    import json
+    import threading
 
-    def get_query_string(url=None):
-        calls.append(url)
-        return f"key={KEY}"
+    from websockets.sync.server import serve
 
-    fake.get_query_string = get_query_string
-    monkeypatch.setitem(sys.modules, "voila.utils", fake)
+    state = {"sent": [], "connections": 0, "paths": []}
+
+    def handler(ws):
+        state["connections"] += 1
+        state["paths"].append(ws.request.path)
+        ws.send(state["sent"].pop(0) if state["sent"] else json.dumps({}))
+
+    server = serve(handler, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.socket.getsockname()[1]
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setenv("QUERY_STRING", "")
-    assert page_role() == "teacher" and page_role() == "teacher"
-    assert len(calls) == 1
+    monkeypatch.setenv("VOILA_APP_IP", "127.0.0.1")
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+    monkeypatch.setenv("QUERY_STRING", "")        # stale under preheating: never read
     monkeypatch.setattr(roles, "_PREHEATED_QUERY", [])
-    fake.get_query_string = lambda url=None: "view=teacher"
+    yield state
+    server.shutdown()
+
+
+def test_preheated_kernels_wait_for_the_request_once(keyed, request_channel, monkeypatch):
+    """Under preheating the query comes from Voila's request channel for this kernel (which
+    sends it once a page is given the kernel); it is asked once per kernel, and QUERY_STRING
+    (stale) is not used; Voila's server side is not imported."""
+    import json
+
+    monkeypatch.setitem(sys.modules, "voila.utils", None)     # an import would raise ImportError
+    request_channel["sent"].append(json.dumps({"QUERY_STRING": f"key={KEY}", "SERVER_NAME": "x"}))
+    assert page_role() == "teacher" and page_role() == "teacher"
+    assert request_channel["connections"] == 1 and request_channel["paths"] == ["/voila/query/k-1"]
+    monkeypatch.setattr(roles, "_PREHEATED_QUERY", [])
+    request_channel["sent"].append(json.dumps({"QUERY_STRING": "view=teacher"}))
+    assert page_role() == "students"
+
+
+@pytest.mark.parametrize("message", ["not json", "[1, 2]", '{"QUERY_STRING": 7}', "{}"])
+def test_a_preheated_kernel_with_a_bad_request_is_the_students_page(keyed, request_channel, message):
+    request_channel["sent"].append(message)
+    assert page_role() == "students"
+
+
+def test_a_preheated_kernel_without_its_channel_is_the_students_page(keyed, monkeypatch):
+    import socket
+
+    with socket.socket() as s:            # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setattr(roles, "_PREHEATED_QUERY", [])
     assert page_role() == "students"
 
 

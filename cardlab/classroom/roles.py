@@ -62,17 +62,49 @@ def teacher_key() -> str | None:
 
 _PREHEATED_QUERY: list[str] = []   # the request's query, read once under Voila's preheated kernels
 
+#: How long a preheated kernel waits to connect to Voila's request channel, in seconds.
+CONNECT_TIMEOUT = 10.0
+
+
+def _request_channel() -> str:
+    """The address of Voila's request channel for this kernel (a websocket on which Voila sends
+    the browser's request, as JSON, once a student is given this kernel): built from the
+    variables Voila gives a preheated kernel (``VOILA_APP_IP``, ``VOILA_APP_PORT``,
+    ``VOILA_WS_PROTOCOL``, ``VOILA_SERVER_URL`` or ``VOILA_WS_BASE_URL``, ``VOILA_KERNEL_ID``),
+    with Voila's own defaults; the same address ``voila.utils.wait_for_request`` uses."""
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL") or "/"
+    return (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+
+
+def _wait_for_request() -> str:
+    """The browser's query string, once Voila gives this preheated kernel to a page: reads the
+    request channel (:func:`_request_channel`) with the ``websockets`` client that Voila itself
+    depends on. Importing ``voila.utils`` for this would load Voila's server side (jupyter_server,
+    nbconvert: about 40 MB in every kernel of the pool). Returns ``""`` when the channel cannot be
+    reached or sends no query (then the page is the students')."""
+    import json
+
+    from websockets.sync.client import connect
+
+    try:
+        with connect(_request_channel(), open_timeout=CONNECT_TIMEOUT) as channel:
+            info = json.loads(channel.recv())
+    except Exception:   # noqa: BLE001 - no channel, a closed one, or not JSON: the students' page
+        return ""
+    query = info.get("QUERY_STRING", "") if isinstance(info, dict) else ""
+    return query if isinstance(query, str) else ""
+
 
 def _query_string() -> str:
     """The page's query string: under Voila's preheated kernels (``VOILA_PREHEAT=True``) it is
-    known only once a browser asks for the page, and :func:`voila.utils.get_query_string`
-    waits for that request (read once per kernel: a second wait would never end); otherwise
-    Voila gives it to the kernel as ``QUERY_STRING`` (absent in JupyterLab and nbval)."""
+    known only once a browser asks for the page, and :func:`_wait_for_request` waits for that
+    request (read once per kernel: a second wait would never end); otherwise Voila gives it to
+    the kernel as ``QUERY_STRING`` (absent in JupyterLab and nbval)."""
     if os.environ.get("VOILA_PREHEAT") == "True":
         if not _PREHEATED_QUERY:
-            from voila.utils import get_query_string   # only in a served kernel: voila is heavy
-
-            _PREHEATED_QUERY.append(get_query_string() or "")
+            _PREHEATED_QUERY.append(_wait_for_request())
         return _PREHEATED_QUERY[0]
     return os.environ.get("QUERY_STRING", "")
 
