@@ -6,7 +6,8 @@
                                  serve the class's page (notebooks/class.ipynb) in Voila: prints the
                                  students' address and the teacher's (with a key made at start);
                                  --lan for other machines of the network; after writing the
-                                 printable rules sheets to docs/rules/ (tools/class_server.py)
+                                 teacher's rules sheets to docs/rules/ and the students' handouts
+                                 to docs/handouts/ (tools/class_server.py)
     python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's and Ninety-Nine
                                  play-out's tests again on the pure-Python path (unless test files are
                                  named); exits with pytest's code
@@ -117,6 +118,9 @@ def classroom(args):
     # the printable rules sheets (one A4 page per variant), fresh from the RULES tables
     run(PY, "tools/make_rules_sheets.py")
     step("rules sheets to print from a browser (one A4 page each): docs/rules/<variant>.html")
+    # the students' handouts (one A4 page per variant, the rules in plain words, 10 pt or more)
+    run(PY, "tools/make_handouts.py")
+    step("student handouts to print (one A4 page each): docs/handouts/<variant>.html")
     # the class's page in Voila, as tools/class_server.py starts it (the tests and the load
     # benchmark start it the same way): it prints the students' and the teacher's addresses
     sys.path.insert(0, str(ROOT / "tools"))
