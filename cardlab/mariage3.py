@@ -111,6 +111,16 @@ SEATS = (0, 1, 2)
 NAMES = ("Ana", "Boris", "Vera")
 _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 
+#: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
+EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "score")
+
+#: The "and why" of the classroom's game-points question: each :attr:`Mariage3Result.reason`, in words.
+SCORE_REASONS: dict[str, str] = {
+    "66": "the winner reached 66 card points",
+    "last_trick": "nobody reached 66: the last trick decides",
+    "most_points": "all eight tricks were played: the most card points win",
+}
+
 #: Rule ids, their text and source; every IllegalActionError of this module names one of them.
 #: The ids follow :data:`cardlab.sixtysix.RULES` (``66.follow`` -> ``m3.follow`` ...).
 RULES: dict[str, tuple[str, str]] = {

@@ -90,6 +90,9 @@ CONTRACTS: tuple[str, ...] = ("five", "six", "coat", "suit")
 #: The contracts' names in words.
 CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit": '"suit"'}
 
+#: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
+EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "redeal", "eight")
+
 #: Rule ids, their text and source; every IllegalActionError names one of these ids.
 RULES: dict[str, tuple[str, str]] = {
     "m4.turn": ("Only the player to act may act, and only as the phase allows; when the hand is over nobody may.",

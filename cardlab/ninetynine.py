@@ -97,6 +97,9 @@ _STRENGTH = TRICK_RULES._strength
 _PACK_SET = frozenset(PACK_36)
 _ALL_CARDS = _PACK_SET | {JOKER, CLUB_TWO}
 
+#: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
+EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "bid", "scores")
+
 #: Rule ids, their text and source; every IllegalActionError names one of these ids.
 RULES: dict[str, tuple[str, str]] = {
     "99.pack": ("36 cards A K Q J 10 9 8 7 6 in each suit (A high, 6 low); the classic game adds a joker, or the ♣2 "

@@ -109,6 +109,9 @@ DEAL_POSITIONS: tuple = tuple(
     "talon" if i in (3, 7, 11) else (i % 4 if i < 12 else (i - 12) % 3) for i in range(24)
 )
 
+#: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
+EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "scores")
+
 #: Rule ids, their text and source; every IllegalActionError names one of these ids.
 RULES: dict[str, tuple[str, str]] = {
     "501.players": ("Three active players; with four at the table the dealer deals to the other three and sits "

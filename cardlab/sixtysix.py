@@ -72,6 +72,19 @@ for _c in PACK_24:
     _PTS[_c] = CARD_POINTS[_c.rank]
 _PTS = tuple(_PTS)
 
+#: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
+EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "score")
+
+#: The "and why" of the classroom's game-points question: each :attr:`SixtySixResult.reason` a
+#: won hand gives, in words.
+SCORE_REASONS: dict[str, str] = {
+    "66": "the winner reached 66 card points",
+    "closer_made": "the player who closed the stock reached 66",
+    "closer_failed": "the player who closed the stock failed to reach 66",
+    "last_trick": "nobody reached 66: the last trick decides",
+    "false_claim": "a player claimed 66 without having it",
+}
+
 #: Rule ids, their text and source; every IllegalActionError names one of these ids.
 RULES: dict[str, tuple[str, str]] = {
     "66.deal": ("Deal 3 to the non-dealer and 3 to the dealer, turn the next card for trumps, deal 3 more each; "

@@ -98,6 +98,16 @@ class Variant:
     adapter : str or None
         Module whose ``ADAPTER`` is the variant's :class:`cardlab.analysis.adapters.Adapter`
         (``None``: not analysed).
+    code : str
+        The short code naming the variant in the classroom's set codes and position text
+        (``"66"``, ``"m4"``): letters and digits, no ``-``; ``""``: the variant is not in the classroom.
+    exercise_kinds : tuple of str
+        The classroom's exercise kinds the variant has, in lesson order (the kinds are those of
+        :data:`cardlab.classroom.exercises.ANSWER_FORMS`; ``"legal"`` and ``"trick"`` suit every
+        trick-taking game, the others need what the variant scores: card points, marriages, bids ...).
+    score_reasons : mapping of str to str
+        For the ``"score"`` exercise: each ``reason`` the hand's result may give, in words (how
+        the hand was won: ``"66"`` -> ``"the winner reached 66 card points"``).
     """
 
     name: str
@@ -115,6 +125,9 @@ class Variant:
     renderer: str = ""
     player_kinds: Mapping[str, str] = field(default_factory=dict)
     adapter: str | None = None
+    code: str = ""
+    exercise_kinds: tuple[str, ...] = ()
+    score_reasons: Mapping[str, str] = field(default_factory=dict)
 
     def accepts(self, n: int) -> bool:
         """Whether ``n`` players can sit at this variant's table."""
@@ -143,7 +156,8 @@ class Builtin(NamedTuple):
     """One line of :data:`BUILTIN`: what is not found in the rules module itself.
 
     The rules module ``cardlab.<stem>`` gives ``PRESETS`` (the first is the default; the rule
-    set's class gives ``from_dict``), ``deal``, ``check_pack`` and ``describe_action``; the
+    set's class gives ``from_dict``), ``deal``, ``check_pack`` and ``describe_action``, and for the
+    classroom ``EXERCISE_KINDS`` and, if it has the ``"score"`` kind, ``SCORE_REASONS``; the
     renderer is ``cardlab.render.<stem>``, the rule-based player ``cardlab.players.<stem>:<heuristic>``
     and the solver adapter ``cardlab.analysis.adapt_<stem>``.
     """
@@ -153,20 +167,22 @@ class Builtin(NamedTuple):
     players: int
     game: str                       # the score keeper, "module:Class" (called with rules, first_dealer, names)
     heuristic: str                  # the rule-based player's class in cardlab.players.<stem>
+    code: str                       # the classroom's short code (Variant.code)
     player_counts: tuple[int, ...] = ()
 
 
 #: The variants cardlab ships, by name; each is built on first use (so ``import cardlab`` stays light).
 BUILTIN: dict[str, Builtin] = {
     "sixty-six": Builtin("sixtysix", "Sixty-six for two (Santase, Russian Mariage, German 66)", 2,
-                         "cardlab.sixtysix_game:SixtySixGame", "SixtySixPlayer"),
+                         "cardlab.sixtysix_game:SixtySixGame", "SixtySixPlayer", "66"),
     "russian-501": Builtin("russian501", "501 (Russian three-player 66 with prikup)", 3,
-                           "cardlab.russian501_game:Russian501Game", "Russian501Player", (3, 4)),
+                           "cardlab.russian501_game:Russian501Game", "Russian501Player", "501", (3, 4)),
     "ninety-nine": Builtin("ninetynine", "Ninety-Nine (David Parlett)", 3,
-                           "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer"),
-    "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3:Mariage3Game", "Mariage3Player"),
+                           "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99"),
+    "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3:Mariage3Game", "Mariage3Player",
+                         "m3"),
     "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.eight:EightGame",
-                         "Mariage4Player"),
+                         "Mariage4Player", "m4"),
 }
 
 #: The computer players every variant offers besides its rule-based one.
@@ -201,7 +217,8 @@ def _build(name: str) -> Variant:
         player_counts=b.player_counts, renderer=f"cardlab.render.{b.stem}",
         player_kinds={"random": _COMMON_PLAYERS["random"], "heuristic": f"cardlab.players.{b.stem}:{b.heuristic}",
                       "search": _COMMON_PLAYERS["search"]},
-        adapter=f"cardlab.analysis.adapt_{b.stem}")
+        adapter=f"cardlab.analysis.adapt_{b.stem}", code=b.code,
+        exercise_kinds=tuple(getattr(m, "EXERCISE_KINDS", ())), score_reasons=dict(getattr(m, "SCORE_REASONS", {})))
 
 
 def lazy_exports(module_name: str, exports: Mapping[str, str]):
@@ -245,6 +262,11 @@ def _shipped(name: str) -> bool:
     return importlib.util.find_spec(f"cardlab.{BUILTIN[name].stem}") is not None
 
 
-def names() -> list[str]:
-    """The names of every known variant (built-in ones whose module is not shipped are left out)."""
-    return sorted(set(_REGISTRY) | {n for n in BUILTIN if _shipped(n)})
+def names(declared: bool = False) -> list[str]:
+    """The names of every known variant (built-in ones whose module is not shipped are left out),
+    sorted by name; ``declared=True``: in the order they were declared, the lines of
+    :data:`BUILTIN` and then the :func:`register` calls (the order a menu of games shows)."""
+    builtin = [n for n in BUILTIN if _shipped(n)]
+    if declared:
+        return builtin + [n for n in _REGISTRY if n not in BUILTIN]
+    return sorted(set(_REGISTRY) | set(builtin))

@@ -185,3 +185,37 @@ def test_registry_is_the_one_place():
         module = importlib.import_module(v.module)
         assert isinstance(module.RULES, dict)
         assert v.adapter is None or hasattr(importlib.import_module(v.adapter), "ADAPTER")
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_classroom_declarations(name):
+    """Every registered variant declares what the classroom needs, so that no classroom module
+    keys a table by a variant's name: a set code's short code (letters and digits, none shared),
+    its exercise kinds (known kinds, in lesson order, "legal" and "trick" first) and, with the
+    game-points kind, words for its results' reasons."""
+    from cardlab.classroom import exercises
+
+    v = variants.get(name)
+    assert v.code and v.code.isalnum() and v.code == v.code.lower(), v.code
+    others = [variants.get(n).code for n in variants.names() if n != name]
+    assert v.code not in others
+    assert exercises._variant_of(v.code) == name and str(exercises.SetCode(name, next(iter(v.presets)),
+                                                                           v.exercise_kinds[:1], 5)).startswith(v.code)
+    lesson = list(exercises.ANSWER_FORMS)
+    assert v.exercise_kinds[:2] == ("legal", "trick") and set(v.exercise_kinds) <= set(lesson)
+    assert list(v.exercise_kinds) == sorted(v.exercise_kinds, key=lesson.index)
+    assert exercises.kinds_for(name) == v.exercise_kinds
+    assert ("score" in v.exercise_kinds) == bool(v.score_reasons)
+    assert all(isinstance(k, str) and isinstance(w, str) and w for k, w in v.score_reasons.items())
+    # the views keep answering for the code that reads them
+    assert exercises.VARIANT_CODES[v.code] == name and exercises._CODE_OF[name] == v.code
+    assert all((name in vs) == (k in v.exercise_kinds) for k, vs in exercises.KINDS.items())
+    assert exercises.SCORE_REASONS.get(name, {}) == dict(v.score_reasons)
+
+
+def test_declared_order():
+    """``names()`` is sorted; ``names(declared=True)`` is the same names in the order declared
+    (the built-in lines first), the order the classroom's menus show."""
+    assert variants.names() == sorted(variants.names(declared=True))
+    builtin = [n for n in variants.BUILTIN if n in variants.names()]
+    assert variants.names(declared=True)[:len(builtin)] == builtin

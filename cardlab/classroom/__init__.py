@@ -20,8 +20,17 @@ server's key) and where a served page may write (the class folder) are decided i
 Import this package explicitly (``import cardlab`` does not load it).
 """
 
-from .exercises import (CURRENT, KINDS, LEVELS, Exercise, ExerciseSet, SetCode, Verdict, kinds_for, make_exercise,
+from .exercises import (CURRENT, LEVELS, Exercise, ExerciseSet, SetCode, Verdict, kinds_for, make_exercise,
                         parse_code)
 
 __all__ = ["CURRENT", "KINDS", "LEVELS", "Exercise", "ExerciseSet", "SetCode", "Verdict", "kinds_for",
            "make_exercise", "parse_code"]
+
+
+def __getattr__(name: str):
+    """``KINDS``: each exercise kind with the variants that have it, a view of the registry
+    (:data:`cardlab.classroom.exercises.KINDS`), computed on each use."""
+    if name == "KINDS":
+        from . import exercises
+        return exercises.KINDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -42,7 +42,7 @@ from ..cards import parse_card
 from ..errors import CardlabError
 from ..render import state_html
 from ..widgets.base import button, guarded, html_pane
-from .exercises import _CODE_OF
+from .exercises import _classroom_variants, _code_of
 from .notation import PLACE_SIZES, PLACES, PositionError, hand_size, parse_position, position_text
 from .roles import safe_path
 
@@ -88,7 +88,7 @@ class PositionEditor(w.VBox):
         self._busy = False
         #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
         self.errors: list[str] = []
-        names = list(variants.BUILTIN)
+        names = [v.name for v in _classroom_variants()]
         self.game = w.Dropdown(options=[(variants.get(n).title, n) for n in names], description="Game",
                                layout=w.Layout(width="22em"))
         self.game.add_class("cardlab-editor-game")
@@ -379,7 +379,7 @@ class PositionEditor(w.VBox):
         v = self.variant
         names = self._seat_names()
         prev = self._extra().get("previous_successes")
-        parts = [f"{_CODE_OF[v.name]} {self.preset.value}",
+        parts = [f"{_code_of(v.name)} {self.preset.value}",
                  f"dealer {self.dealer.value}" + (f" after {prev} successes" if prev is not None else ""),
                  "names " + ",".join(names),
                  "hands " + " / ".join(" ".join(map(str, self.places.get(f"hand {i}", []))) or "-"

@@ -16,7 +16,8 @@ never carries a mark (the widget shows right or wrong); a wrong answer's begins 
 named once with the engine's reason, and the rule cited is the one that applies (the lead rule
 for a player on lead, the follow-suit rules once a stock is closed or gone).
 
-Kinds (in lesson order; :func:`kinds_for` lists those a variant has):
+Kinds (in lesson order; each variant declares those it has, ``Variant.exercise_kinds``, listed by
+:func:`kinds_for`):
 
 =========== =================================================== ============ =========================
 kind        question                                            answer       variants
@@ -52,7 +53,7 @@ from ..errors import CardlabError, IllegalActionError, NotationError
 
 __all__ = ["KINDS", "HIDDEN", "VARIANT_CODES", "LEVELS", "VERSIONS", "CURRENT", "AnswerError", "CodeError", "Verdict",
            "Exercise", "SetCode", "ExerciseSet",
-           "kinds_for", "make_exercise", "parse_code"]
+           "kinds_for", "make_exercise", "parse_code", "score_reasons"]
 
 
 class AnswerError(CardlabError):
@@ -87,24 +88,6 @@ class CodeError(NotationError):
         super().__init__(f"{message} (at character {position + 1}, the {part})")
 
 
-#: Short variant codes used in set codes, in the registry's names.
-VARIANT_CODES: dict[str, str] = {"66": "sixty-six", "501": "russian-501", "99": "ninety-nine",
-                                 "m3": "mariage-3", "m4": "mariage-4"}
-_CODE_OF = {v: k for k, v in VARIANT_CODES.items()}
-
-#: Every exercise kind, in lesson order, with the variants it applies to.
-KINDS: dict[str, tuple[str, ...]] = {
-    "legal": ("sixty-six", "russian-501", "ninety-nine", "mariage-3", "mariage-4"),
-    "trick": ("sixty-six", "russian-501", "ninety-nine", "mariage-3", "mariage-4"),
-    "points": ("sixty-six", "russian-501", "mariage-3", "mariage-4"),
-    "marriage": ("sixty-six", "russian-501", "mariage-3", "mariage-4"),
-    "bid": ("ninety-nine",),
-    "score": ("sixty-six", "mariage-3"),
-    "scores": ("russian-501", "ninety-nine"),
-    "redeal": ("mariage-4",),
-    "eight": ("mariage-4",),
-}
-
 #: The form of answer each kind takes.
 ANSWER_FORMS: dict[str, str] = {"legal": "cards", "trick": "seat", "points": "number", "marriage": "yesno",
                                 "bid": "number", "score": "score", "scores": "numbers", "redeal": "yesno",
@@ -120,25 +103,61 @@ HIDDEN: dict[str, frozenset] = {
     "scores": frozenset({"result"}), "redeal": frozenset({"card_points"}), "eight": frozenset({"result", "pips"}),
 }
 
-#: The "and why" of the game-points question: how a hand was won, by the result's ``reason``
-#: (:class:`~cardlab.sixtysix.SixtySixResult`, :class:`~cardlab.mariage3.Mariage3Result`), in words.
-SCORE_REASONS: dict[str, dict[str, str]] = {
-    "sixty-six": {"66": "the winner reached 66 card points",
-                  "closer_made": "the player who closed the stock reached 66",
-                  "closer_failed": "the player who closed the stock failed to reach 66",
-                  "last_trick": "nobody reached 66: the last trick decides",
-                  "false_claim": "a player claimed 66 without having it"},
-    "mariage-3": {"66": "the winner reached 66 card points",
-                  "last_trick": "nobody reached 66: the last trick decides",
-                  "most_points": "all eight tricks were played: the most card points win"},
-}
+# -- what each variant declares -------------------------------------------------------------------
+# The classroom reads every per-variant fact from the registry (``cardlab.variants``): the short
+# code of a set code (``Variant.code``), the exercise kinds (``Variant.exercise_kinds``) and the
+# words of the game-points question's reasons (``Variant.score_reasons``). The tables below
+# (``VARIANT_CODES``, ``KINDS``, ``SCORE_REASONS``) are views of it, computed when asked.
+def _classroom_variants() -> list:
+    """The registered variants that have a set code, in the registry's declared order."""
+    return [v for v in map(variants.get, variants.names(declared=True)) if v.code]
+
+
+def _code_of(variant: str) -> str:
+    """The short code of ``variant`` (a registry name) in set codes and position text. Raises
+    ``KeyError`` for an unknown variant or one without a code."""
+    code = variants.get(variant).code
+    if not code:
+        raise KeyError(f"{variant!r} declares no classroom code (Variant.code)")
+    return code
+
+
+def _variant_of(code: str) -> str | None:
+    """The registry name of the variant whose short code is ``code`` (``None`` if none is)."""
+    return next((v.name for v in _classroom_variants() if v.code == code), None)
+
+
+def score_reasons(variant: str) -> dict[str, str]:
+    """The "and why" of ``variant``'s game-points question: each result ``reason`` of a won hand,
+    in words (its ``Variant.score_reasons``, e.g. :data:`cardlab.sixtysix.SCORE_REASONS`)."""
+    return dict(variants.get(variant).score_reasons)
+
+
+def _views(name: str):
+    if name == "VARIANT_CODES":      # short code -> registry name
+        return {v.code: v.name for v in _classroom_variants()}
+    if name == "_CODE_OF":           # registry name -> short code
+        return {v.name: v.code for v in _classroom_variants()}
+    if name == "KINDS":              # kind -> the variants that have it, in lesson order of kinds
+        every = _classroom_variants()
+        return {k: tuple(v.name for v in every if k in v.exercise_kinds) for k in ANSWER_FORMS}
+    if name == "SCORE_REASONS":      # registry name -> reason -> words
+        return {v.name: dict(v.score_reasons) for v in _classroom_variants() if v.score_reasons}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __getattr__(name: str):
+    """``VARIANT_CODES`` (short code -> variant), ``KINDS`` (kind -> variants, in lesson order) and
+    ``SCORE_REASONS`` (variant -> reason -> words): views of the registry, computed on each use."""
+    return _views(name)
 
 
 def kinds_for(variant: str) -> tuple[str, ...]:
-    """The exercise kinds ``variant`` (a registry name) has, in lesson order.
-    Raises ``ValueError`` (from the registry) for an unknown variant."""
-    variants.get(variant)
-    return tuple(k for k, vs in KINDS.items() if variant in vs)
+    """The exercise kinds ``variant`` (a registry name) has (its ``Variant.exercise_kinds``), in
+    lesson order (that of :data:`ANSWER_FORMS`). Raises ``KeyError`` (from the registry) for an
+    unknown variant."""
+    declared = variants.get(variant).exercise_kinds
+    return tuple(k for k in ANSWER_FORMS if k in declared)
 
 
 @dataclass(frozen=True)
@@ -349,7 +368,7 @@ class Exercise:
         if self.answer_form == "numbers":
             return ", ".join(f"{self.state.names[i]} {x}" for i, x in enumerate(e))
         if self.answer_form == "score":
-            return f"{e[0]}: {SCORE_REASONS[self.variant][e[1]]}"
+            return f"{e[0]}: {score_reasons(self.variant)[e[1]]}"
         return str(e)
 
     def answer_words(self) -> str:
@@ -361,7 +380,7 @@ class Exercise:
         if self.answer_form == "number" and unit:
             return _plural(e, unit)
         if self.answer_form == "score":
-            return f"{_plural(e[0], 'game point')}: {SCORE_REASONS[self.variant][e[1]]}"
+            return f"{_plural(e[0], 'game point')}: {score_reasons(self.variant)[e[1]]}"
         if self.answer_form == "numbers":
             unit = getattr(getattr(self.state, "result", None), "unit", "points")
             items = [f"{self.state.names[i]} {x}" for i, x in enumerate(e)]
@@ -593,7 +612,7 @@ def _refusal(s, action) -> tuple:
 def _as_score(answer: Any, variant: str) -> tuple:
     """``(game points, reason)`` from a pair whose reason is a key of :data:`SCORE_REASONS` or
     its words. Raises :class:`AnswerError` otherwise."""
-    reasons = SCORE_REASONS[variant]
+    reasons = score_reasons(variant)
     form = "game points and how the hand was won"
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (tuple, list)) or len(answer) != 2:
         raise AnswerError(f"the answer is two things: the game points and how the hand was won (one of: "
@@ -609,7 +628,7 @@ def _as_score(answer: Any, variant: str) -> tuple:
 def _judge_score(ex: Exercise, answer: Any) -> Verdict:
     number, why = _as_score(answer, ex.variant)
     gp, reason = ex.expected
-    words = SCORE_REASONS[ex.variant]
+    words = score_reasons(ex.variant)
     right = (number, why) == (gp, reason)
     if right:
         head = ""
@@ -709,7 +728,7 @@ class SetCode:
         _check_level_version(self.level, self.version)
 
     def __str__(self) -> str:
-        head = f"{_CODE_OF[self.variant]}-{self.preset}-{','.join(self.kinds)}"
+        head = f"{_code_of(self.variant)}-{self.preset}-{','.join(self.kinds)}"
         if self.version == 1:
             return f"{head}-{self.seed}"
         return f"{head}-{_LEVEL_LETTER[self.level]}{self.version}-{self.seed}"
@@ -743,9 +762,10 @@ def parse_code(code: str) -> SetCode:
         starts.append(pos)
         pos += len(p) + 1
     vcode, preset, kinds_text, seed_text = parts[0], parts[1], parts[2], parts[-1]
-    variant = VARIANT_CODES.get(vcode)
+    variant = _variant_of(vcode)
     if variant is None:
-        raise CodeError(f"{vcode!r} is not a variant code; use one of {', '.join(VARIANT_CODES)}", at(starts[0]),
+        raise CodeError(f"{vcode!r} is not a variant code; use one of "
+                        f"{', '.join(v.code for v in _classroom_variants())}", at(starts[0]),
                         "variant")
     v = variants.get(variant)
     if preset not in v.presets:

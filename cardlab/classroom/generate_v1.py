@@ -18,8 +18,8 @@ from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
 from ..errors import CardlabError
-from .exercises import (SCORE_REASONS, Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
-                        _plural, _refusal, _rule_text, _sentence, why_legal, why_points, why_trick)
+from .exercises import (Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
+                        _plural, _refusal, _rule_text, _sentence, score_reasons, why_legal, why_points, why_trick)
 
 __all__ = ["make"]
 
@@ -110,16 +110,17 @@ def _build_bid(variant, steps, rng):
     n, seat = rng.choice(cands)
     cards = n.bid_cards[seat]
     expected = n.bids[seat]
-    why = f"{_sentence(_rule_text(variant, '99.bid'))} {format_cards(cards)} make {_plural(expected, 'trick')}."
+    bid_rule = _first_rule(variant, ".bid")
+    why = f"{_sentence(_rule_text(variant, bid_rule[0]))} {format_cards(cards)} make {_plural(expected, 'trick')}."
     q = f"{_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
-    return Exercise(variant, "bid", q, n, seat, expected, "number", why, ("99.bid",))
+    return Exercise(variant, "bid", q, n, seat, expected, "number", why, bid_rule)
 
 
 def _build_score(variant, steps, rng):
     end = steps[-1][2]
     res = end.result
     gp = getattr(res, "game_points", None)
-    if not isinstance(gp, int) or res.winner is None or res.reason not in SCORE_REASONS[variant]:
+    if not isinstance(gp, int) or res.winner is None or res.reason not in score_reasons(variant):
         return None
     why = _sentence(res.explanation)
     rules = _first_rule(variant, ".score")
@@ -131,12 +132,13 @@ def _build_score(variant, steps, rng):
 def _build_scores(variant, steps, rng):
     end = steps[-1][2]
     res = end.result
-    if variant == "ninety-nine":
-        rules = ["99.score"] + (["99.premium.score"] if res.premium else [])
+    if getattr(end.rules, "start_score", None) is None:     # scores not counted down from a start (as 501's are)
+        rules = list(_first_rule(variant, ".score")) + (list(_first_rule(variant, ".premium.score")) if res.premium
+                                                        else [])
         bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
         q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
              f"seat, " + ", ".join(map(str, end.names)) + ".")
-        why = _sentence(res.explanation) + " " + _sentence(_rule_text(variant, "99.score"))
+        why = _sentence(res.explanation) + " " + _sentence(_rule_text(variant, rules[0]))
         return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules))
     return _build_scores_501(variant, end, rng)
 
@@ -150,20 +152,19 @@ def _standing_501(rules, seats: int, rng) -> tuple:
 
 
 def _build_scores_501(variant, end, rng):
-    from ..russian501_game import Russian501Game
-
     res = end.result
     before = _standing_501(end.rules, len(end.names), rng)
-    game = Russian501Game(end.rules, end.dealer, end.names, scores=before)
+    game = variants.game_class(variant)(end.rules, end.dealer, end.names, scores=before)
     notes = game.add(end)["note"]
     expected = tuple(game.scores)
-    rules = ["501.score"]
+    rules = list(_first_rule(variant, ".score"))
     if getattr(res, "blind", False):
-        rules.append("501.score.blind")
+        rules += _first_rule(variant, ".score.blind")
     if res.outcome == "conceded" or "conced" in res.explanation:
-        rules.append("501.concede")
-    if "501.protect" in notes:
-        rules.append("501.protect")
+        rules += _first_rule(variant, ".concede")
+    protect = _first_rule(variant, ".protect")
+    if protect and protect[0] in notes:
+        rules += protect
     names = tuple(map(str, end.names))
     standing = ", ".join(f"{n} {x}" for n, x in zip(names, before))
     q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
@@ -184,7 +185,7 @@ def _build_redeal(variant, steps, rng):
     action = Action("redeal", None, why_kind)
     expected = action in s.legal_actions()
     if expected:
-        rules = (f"m4.redeal.{why_kind}",)
+        rules = _first_rule(variant, f".redeal.{why_kind}")
         why = f"The claim holds. {_sentence(_rule_text(variant, rules[0]))}"
     else:
         why, rules = _refusal(s, action)
@@ -194,14 +195,12 @@ def _build_redeal(variant, steps, rng):
 
 
 def _build_eight(variant, steps, rng):
-    from ..eight import EightGame
-
     end = steps[-1][2]
     res = end.result
     if res.redeal:
         return None
     pair = rng.randrange(2)
-    game = EightGame(end.rules, end.dealer, end.names)
+    game = variants.game_class(variant)(end.rules, end.dealer, end.names)
     notes = game.add_awards(res.awards)
     if len({aw.pair for aw in res.awards}) > 1 and game.last_finished is not None:
         return None   # both pairs score and an eight is won: the new eights wipe the other pair's pips [m4.eight]
@@ -212,7 +211,7 @@ def _build_eight(variant, steps, rng):
     why = " ".join(parts) + f" An eight has {_plural(size, 'pip')}; {pair_name} uncover {_plural(expected, 'pip')}."
     q = (f"The hand is over. Both eights were blank before it. How many pips do {pair_name} uncover on their "
          f"eight with this hand (a won eight counts {size})?")
-    return Exercise(variant, "eight", q, end, None, expected, "number", why, ("m4.eight",))
+    return Exercise(variant, "eight", q, end, None, expected, "number", why, _first_rule(variant, ".eight"))
 
 
 _BUILDERS = {"legal": _build_legal, "trick": _build_trick, "points": _build_points, "marriage": _build_marriage,
@@ -221,16 +220,17 @@ _BUILDERS = {"legal": _build_legal, "trick": _build_trick, "points": _build_poin
 
 
 def _pass_the_contracts(state, actions):
-    """Four-player Mariage's ordinary game: every player passes the contracts (five, six, fur coat,
-    suit) and three nines, as most hands go; a random choice there mostly ends in a contract,
-    where there are no marriages [m4.contract]."""
+    """The ordinary game of a variant with an ``"announce"`` phase (four-player Mariage's): every
+    player passes the contracts (five, six, fur coat, suit) and three nines, as most hands go; a
+    random choice there mostly ends in a contract, where there are no marriages [m4.contract]."""
     if state.phase == "announce":
         return [a for a in actions if a.kind == "pass"]
     return None
 
 
-#: How the random hands of a kind are played where plain random choice rarely reaches its positions.
-_PREFER: dict[tuple[str, str], Callable] = {("mariage-4", "marriage"): _pass_the_contracts}
+#: How the random hands of a kind are played where plain random choice rarely reaches its positions
+#: (by kind; each narrows the choice only in the phases it names).
+_PREFER: dict[str, Callable] = {"marriage": _pass_the_contracts}
 
 
 def make(variant: str, kind: str, seed: int, preset: str | None = None) -> Exercise:
@@ -241,7 +241,7 @@ def make(variant: str, kind: str, seed: int, preset: str | None = None) -> Exerc
     v = variants.get(variant)
     rules = v.presets[preset] if preset is not None else v.default_rules
     rng = random.Random(f"{variant}/{preset}/{kind}/{seed}")
-    prefer = _PREFER.get((variant, kind))
+    prefer = _PREFER.get(kind)
     for _ in range(500):
         ex = _BUILDERS[kind](variant, _random_hand(v, rules, rng, prefer), rng)
         if ex is not None:

@@ -55,8 +55,8 @@ from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
 from ..errors import CardlabError
-from .exercises import (SCORE_REASONS, Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
-                        _plural, _refusal, _rule_text, _sentence, why_legal, why_points, why_trick)
+from .exercises import (Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
+                        _plural, _refusal, _rule_text, _sentence, score_reasons, why_legal, why_points, why_trick)
 
 __all__ = ["make", "MAX_HANDS", "criterion"]
 
@@ -317,7 +317,7 @@ def _build_score(variant, steps, rng, level, want):
     end = steps[-1][2]
     res = end.result
     gp = getattr(res, "game_points", None)
-    if (not isinstance(gp, int) or res.winner is None or res.reason not in SCORE_REASONS[variant]
+    if (not isinstance(gp, int) or res.winner is None or res.reason not in score_reasons(variant)
             or _score_level(end, variant) != level):
         return None
     rules = _first_rule(variant, ".score")

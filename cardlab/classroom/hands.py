@@ -22,7 +22,6 @@ from ..errors import CardlabError
 from ..render import CARD_ZOOM
 from ..widgets.base import guarded, html_pane
 from ..widgets.stepper import Stepper, show_size
-from .exercises import VARIANT_CODES
 
 __all__ = ["SampleHands"]
 
@@ -30,7 +29,7 @@ __all__ = ["SampleHands"]
 def _menu(folder: Path) -> list[tuple[str, str]]:
     """(label, path) for each ``*.json`` record of ``folder`` that names a known game and a title,
     in the classroom's game order, then by file name."""
-    order = list(VARIANT_CODES.values())
+    order = variants.names(declared=True)
     found = []
     for path in sorted(folder.glob("*.json")):
         try:

@@ -43,7 +43,7 @@ from functools import lru_cache
 from .. import variants
 from ..cards import parse_card, parse_suit
 from ..errors import CardlabError, IllegalActionError, NotationError
-from .exercises import VARIANT_CODES, _CODE_OF
+from .exercises import _classroom_variants, _code_of, _variant_of
 
 __all__ = ["PositionError", "position_text", "parse_position", "PLACES", "PLACE_SIZES", "hand_size"]
 
@@ -213,7 +213,7 @@ def position_text(state) -> str:
     form, or the pack form where the hands form cannot write the position (see the module
     docstring). Raises :class:`~cardlab.errors.CardlabError` when its rule set is not one of the
     variant's presets."""
-    head = f"{_CODE_OF[state.variant]} {_preset_name(state)}"
+    head = f"{_code_of(state.variant)} {_preset_name(state)}"
     prev = getattr(state, "previous_successes", None)
     dealer = f"dealer {state.dealer}" + (f" after {prev} successes" if prev is not None else "")
     parts = [head, dealer, "names " + ",".join(map(str, state.names))]
@@ -264,10 +264,11 @@ def parse_position(text: str):
         raise PositionError(f"a position has at least 4 fields separated by '|' (variant and preset, dealer, names, "
                             f"then the hands or the pack), not {len(pieces)}", 0, "text")
     head = pieces[0].split()
-    if len(head) != 2 or head[0].lower() not in VARIANT_CODES:
-        raise PositionError(f"the first field is a variant code ({', '.join(VARIANT_CODES)}) and a preset, "
-                            f"not {pieces[0]!r}", starts[0], "variant")
-    v = variants.get(VARIANT_CODES[head[0].lower()])
+    name = _variant_of(head[0].lower()) if len(head) == 2 else None
+    if name is None:
+        raise PositionError(f"the first field is a variant code ({', '.join(v.code for v in _classroom_variants())}) "
+                            f"and a preset, not {pieces[0]!r}", starts[0], "variant")
+    v = variants.get(name)
     if head[1] not in v.presets:
         raise PositionError(f"{head[1]!r} is not a preset of {v.title}; use one of {', '.join(v.presets)}",
                             starts[0] + len(head[0]) + 1, "variant")

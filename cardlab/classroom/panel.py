@@ -33,7 +33,7 @@ import ipywidgets as w
 
 from .. import variants
 from ..widgets.base import button, guarded, html_pane
-from .exercises import LEVELS, VARIANT_CODES, SetCode, kinds_for, parse_code
+from .exercises import LEVELS, SetCode, _classroom_variants, kinds_for, parse_code
 from .roles import page_role
 from .widget import ExerciseWidget
 
@@ -79,7 +79,7 @@ class ClassroomPanel(w.VBox):
         self.errors: list[str] = []
         self._opening = False     # while Open sets the game menu: keep the code's rules and kinds
         first = parse_code(code) if code is not None else None
-        names = list(VARIANT_CODES.values())   # the games in the classroom notebook's order
+        names = [v.name for v in _classroom_variants()]   # the registry's games, in their declared order
         self.game = w.Dropdown(options=[(variants.get(n).title, n) for n in names],
                                value=first.variant if first else names[0], description="Game",
                                layout=w.Layout(width="40em"))

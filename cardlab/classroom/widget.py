@@ -31,7 +31,7 @@ import ipywidgets as w
 from ..render import CARD_ZOOM, card_size as _card_size, state_html
 from ..widgets.base import button, guarded, html_pane
 from ..widgets.stepper import SIZE_CSS, show_size
-from .exercises import SCORE_REASONS, AnswerError, ExerciseSet
+from .exercises import AnswerError, ExerciseSet, score_reasons
 
 __all__ = ["ExerciseWidget", "MARKS", "verdict_html"]
 
@@ -201,7 +201,7 @@ class ExerciseWidget(w.VBox):
             points = w.IntText(value=0, description="Game points", layout=w.Layout(width="16em"),
                                style={"description_width": "initial"})
             points.add_class("cardlab-class-number")
-            why = w.Dropdown(options=[(words, key) for key, words in SCORE_REASONS[ex.variant].items()],
+            why = w.Dropdown(options=[(words, key) for key, words in score_reasons(ex.variant).items()],
                              description="Why", layout=w.Layout(width="34em"))
             why.add_class("cardlab-class-why")
             check.on_click(self._safe(lambda _: self._answer((points.value, why.value))))
