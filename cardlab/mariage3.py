@@ -98,7 +98,7 @@ __all__ = [
     "Mariage3Game",
     "DealError",
     "deal",
-    "deal_from_hands",
+    "deal_from_hands", "deal_from_places", "places", "STANDING",
     "shuffled_pack",
     "parse_action",
     "describe_action",
@@ -464,6 +464,26 @@ def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], rules: Mariage3
         for j, i in enumerate(_POSITIONS[k]):
             pack[i] = hs[_seat_of(dealer, k)][j]
     return deal(rules, dealer, pack=pack, names=names)
+
+
+def places(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, players: int = 3) -> tuple:
+    """Where a deal puts the cards [m3.deal]: 8 to each hand (:class:`cardlab.variants.Place`)."""
+    from .variants import Place
+
+    return tuple(Place(f"hand {i}", 8, "the cards dealt to this seat") for i in range(players))
+
+
+#: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
+#: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
+STANDING: tuple = ("totals", "game points per player", 0)
+
+
+def deal_from_places(places, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, names: Sequence[str] = NAMES,
+                     start=None) -> "Mariage3State":
+    """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
+    order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the
+    registry's one signature (:attr:`cardlab.variants.Variant.deal_from_places`)."""
+    return deal_from_hands([places[f"hand {i}"] for i in range(len(names))], rules, dealer, names)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -75,6 +75,7 @@ from .tricks import Trick, TrickRules, legal_plays, trick_winner
 __all__ = [
     "Mariage4Rules", "RUSSIAN_4", "LITERAL", "PRESETS", "CARD_POINTS", "RULES", "CONTRACTS", "CONTRACT_NAMES",
     "Mariage4State", "Mariage4View", "Award", "Mariage4Result", "DealError", "deal", "deal_from_hands",
+    "deal_from_places", "places", "STANDING",
     "shuffled_pack", "parse_action", "describe_action", "pair_of", "partner_of",
 ]
 
@@ -681,6 +682,34 @@ def deal_from_hands(hands: Sequence, rules: Mariage4Rules = RUSSIAN_4, dealer: i
     # after 'cut n' the pack is p[n:] + p[:n]; so p = dealt[24-n:] + dealt[:24-n]
     pack = dealt[24 - cut:] + dealt[:24 - cut]
     return deal(rules, dealer, pack=pack, names=names)
+
+
+def places(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, players: int = 4) -> tuple:
+    """Where a deal puts the cards [m4.deal, m4.nine-cut]: the cuts made (``cut 8``, or ``cut 2, 8``
+    after a nine at the bottom), then 6 cards to each hand from the pack as cut
+    (:class:`cardlab.variants.Place`)."""
+    from .variants import Place
+
+    return tuple(Place(f"hand {i}", 6, "the cards dealt to this seat") for i in range(players)) + (
+        Place("cut", 0, "the cuts made before the deal", action="cut", default="12"),)
+
+
+#: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
+#: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
+STANDING: tuple = ("pips", "pips uncovered on the eight, per pair", 2)
+
+
+def deal_from_places(places, rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0,
+                     names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan"), start=None) -> "Mariage4State":
+    """The first state of a hand, before the cuts ``places["cut"]`` (numbers of cards, default
+    one cut of 12), from which the cut pack deals ``places["hand <seat>"]`` (6 cards each, as
+    dealt): :func:`deal_from_hands` with the registry's one signature
+    (:attr:`cardlab.variants.Variant.deal_from_places`); the caller applies the cuts."""
+    cuts = tuple(places.get("cut") or (12,))
+    p12 = deal_from_hands([places[f"hand {i}"] for i in range(len(names))], rules, dealer, names, cut=12).pack
+    dealt = p12[12:] + p12[:12]
+    t = sum(cuts) % 24
+    return deal(rules, dealer, pack=dealt[24 - t:] + dealt[:24 - t], names=names)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -75,7 +75,8 @@ from .tricks import Trick, TrickRules, trick_winner
 
 __all__ = [
     "NinetyNineRules", "CLASSIC", "REVISED", "PRESETS", "RULES", "RANKS_99", "BID_VALUE", "SUCCESS_TRUMP",
-    "PACK_36", "CLUB_TWO", "NinetyNineResult", "NinetyNineView", "NinetyNineState", "DealError", "deal", "deal_from_hands", "shuffled_pack", "parse_action", "bid_value",
+    "PACK_36", "CLUB_TWO", "NinetyNineResult", "NinetyNineView", "NinetyNineState", "DealError", "deal", "deal_from_hands",
+    "deal_from_places", "places", "deal_start", "STANDING", "shuffled_pack", "parse_action", "bid_value",
     "ways_to_bid", "deal_score", "describe_action", "BidChoices",
 ]
 
@@ -711,6 +712,37 @@ def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], turnup: Card | 
     if t is not None:
         pack[36] = t
     return deal(rules, dealer, pack=pack, names=names, previous_successes=previous_successes)
+
+
+def places(rules: NinetyNineRules = CLASSIC, dealer: int = 0, players: int = 3) -> tuple:
+    """Where a deal puts the cards [99.deal]: 12 to each hand and, in the classic game, the
+    turn-up that names trumps (:class:`cardlab.variants.Place`)."""
+    from .variants import Place
+
+    hands = tuple(Place(f"hand {i}", 12, "the cards dealt to this seat") for i in range(players))
+    return hands + ((Place("turn-up", 1, "the card turned for trumps"),) if rules.mode == "classic" else ())
+
+
+def deal_start(rules: NinetyNineRules = CLASSIC) -> tuple[str, ...]:
+    """The keyword arguments of :func:`deal` that carry the previous hand into this one under
+    ``rules``: ``previous_successes`` in the revised rules [99.trump.successes], none in the classic."""
+    return ("previous_successes",) if rules.mode == "revised" else ()
+
+
+#: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
+#: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
+STANDING: tuple = ("totals", "score points per player", 0)
+
+
+def deal_from_places(places, rules: NinetyNineRules = CLASSIC, dealer: int = 0,
+                     names: Sequence[str] = ("A", "B", "C"), start=None) -> "NinetyNineState":
+    """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
+    order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the
+    registry's one signature (:attr:`cardlab.variants.Variant.deal_from_places`)."""
+    turnup = places.get("turn-up")
+    turnup = turnup[0] if isinstance(turnup, (list, tuple)) and len(turnup) == 1 else turnup
+    return deal_from_hands([places[f"hand {i}"] for i in range(len(names))], turnup, rules, dealer, names,
+                           **dict(start or {}))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -90,7 +90,8 @@ from .tricks import RANKS_66, Trick, TrickRules, legal_plays, trick_winner
 
 __all__ = ["Russian501Rules", "PAGAT_501", "LITERAL_501", "FIVES_501", "PRESETS", "CARD_POINTS", "RULES",
            "DEAL_POSITIONS", "Russian501Result", "Russian501View", "Russian501State", "DealError", "deal",
-           "deal_from_hands", "shuffled_pack", "parse_action", "describe_action"]
+           "deal_from_hands",
+           "deal_from_places", "places", "STANDING", "shuffled_pack", "parse_action", "describe_action"]
 # Also here, imported on first use from cardlab.russian501_game: Russian501Game, score_changes.
 
 VARIANT = "russian-501"
@@ -555,6 +556,28 @@ def deal_from_hands(hands: Sequence, prikup, rules: Russian501Rules = PAGAT_501,
             pack.append(hs[active[pos]][taken[pos]])
             taken[pos] += 1
     return deal(rules, dealer, pack=pack, names=names)
+
+
+def places(rules: Russian501Rules = PAGAT_501, dealer: int = 0, players: int = 3) -> tuple:
+    """Where a deal puts the cards [501.deal, 501.players]: 7 to each hand (none to the dealer,
+    who sits out at a four-player table) and 3 to the prikup (:class:`cardlab.variants.Place`)."""
+    from .variants import Place
+
+    return tuple(Place(f"hand {i}", 0 if players == 4 and i == dealer else 7, "the cards dealt to this seat")
+                 for i in range(players)) + (Place("prikup", 3, "the widow, taken by the declarer"),)
+
+
+#: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
+#: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
+STANDING: tuple = ("scores", "scores per player (toward 501)", 0)
+
+
+def deal_from_places(places, rules: Russian501Rules = PAGAT_501, dealer: int = 0,
+                     names: Sequence[str] = ("A", "B", "C"), start=None) -> "Russian501State":
+    """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
+    order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the
+    registry's one signature (:attr:`cardlab.variants.Variant.deal_from_places`)."""
+    return deal_from_hands([places[f"hand {i}"] for i in range(len(names))], places["prikup"], rules, dealer, names)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ __all__ = [
     "SixtySixView",
     "DealError",
     "deal",
-    "deal_from_hands",
+    "deal_from_hands", "deal_from_places", "places", "STANDING",
     "shuffled_pack",
     "parse_action",
     "hand_game_points",
@@ -473,6 +473,31 @@ def deal_from_hands(hands: Sequence[Sequence[Card | str]], turnup: Card | str, s
     for k, i in enumerate(st_idx):
         pack[i] = st[k]
     return deal(rules, dealer, pack=pack, names=names)
+
+
+def places(rules: SixtySixRules = SANTASE, dealer: int = 0, players: int = 2) -> tuple:
+    """Where a deal puts the cards [66.deal]: 6 to each hand, the turn-up (the trump card) and the
+    11 cards of the stock in draw order (:class:`cardlab.variants.Place`)."""
+    from .variants import Place
+
+    return tuple(Place(f"hand {i}", 6, "the cards dealt to this seat") for i in range(players)) + (
+        Place("turn-up", 1, "the trump card, turned face up"), Place("stock", 11, "the face-down cards, in draw order"))
+
+
+#: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
+#: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
+STANDING: tuple = ("totals", "game points per player", 0)
+
+
+def deal_from_places(places, rules: SixtySixRules = SANTASE, dealer: int = 0, names: Sequence[str] = ("A", "B"),
+                     start=None) -> "SixtySixState":
+    """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
+    order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the
+    registry's one signature (:attr:`cardlab.variants.Variant.deal_from_places`)."""
+    turnup = places["turn-up"]
+    turnup = turnup[0] if isinstance(turnup, (list, tuple)) and len(turnup) == 1 else turnup
+    return deal_from_hands([places[f"hand {i}"] for i in range(len(names))], turnup, places["stock"], rules,
+                           dealer, names)
 
 
 # ---------------------------------------------------------------------------------------------

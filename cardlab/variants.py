@@ -10,7 +10,10 @@ A sixth built-in variant adds four modules and one line of :data:`BUILTIN`:
 
 * ``cardlab/<stem>.py``: rules (rule set and ``PRESETS``, ``RULES``, ``deal``, ``check_pack``,
   state, legality, apply/playout, view, explanations in words, ``describe_action``, result);
-  its score keeper there or in a module of its own;
+  its score keeper there or in a module of its own; for the classroom ``EXERCISE_KINDS``,
+  ``places(rules, dealer, players)``, ``deal_from_places(places, rules, dealer, names, start)``,
+  ``STANDING``, and as it needs them ``SCORE_REASONS`` and ``deal_start(rules)`` (the line of
+  :data:`BUILTIN` gives its set code);
 * ``cardlab/render/<stem>.py``: ``state_html(state, seat=None)`` and ``state_text(state, seat=None)``;
 * ``cardlab/players/<stem>.py``: its rule-based computer player;
 * ``cardlab/analysis/adapt_<stem>.py``: its solver adapter (``ADAPTER``), if it is analysed;
@@ -27,7 +30,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-__all__ = ["Variant", "ActionText", "ACTION_GROUPS", "Builtin", "register", "get", "names", "game_class", "BUILTIN"]
+__all__ = ["Variant", "ActionText", "Place", "ACTION_GROUPS", "Builtin", "register", "get", "names", "game_class", "BUILTIN"]
 
 #: The groups a play table shows actions in, the same in every variant: ``"card"`` (a card
 #: played to a trick), ``"marriage"`` (announcing K+Q), ``"bid"`` (a bid or blind bid),
@@ -55,6 +58,33 @@ class ActionText(NamedTuple):
     group: str
     label: str
     help: str = ""
+
+
+class Place(NamedTuple):
+    """One place a deal puts cards in, as the classroom's position text and editor write it.
+
+    Attributes
+    ----------
+    name : str
+        The place's field in position text: ``"hand 0"`` … (each seat's hand, cards in the order
+        dealt), ``"turn-up"``, ``"stock"``, ``"prikup"``, ``"cut"``.
+    size : int
+        The cards it holds (0 for a hand that is not dealt, or a place of actions).
+    holds : str
+        What it holds, in words (one phrase, for a label or tooltip).
+    action : str
+        ``""`` for a place of cards; otherwise the kind of action the place writes: the hand's
+        first actions of that kind, given by their values (four-player Mariage's ``"cut"``: the
+        cuts made, after which the hands are dealt).
+    default : str
+        For a place of actions: the values written when none are chosen (``"12"``: one cut of 12).
+    """
+
+    name: str
+    size: int
+    holds: str
+    action: str = ""
+    default: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,6 +138,22 @@ class Variant:
     score_reasons : mapping of str to str
         For the ``"score"`` exercise: each ``reason`` the hand's result may give, in words (how
         the hand was won: ``"66"`` -> ``"the winner reached 66 card points"``).
+    places : callable(rules, dealer, players) -> tuple of Place, or None
+        Where a deal under ``rules`` puts the cards: each seat's hand (``"hand 0"`` …) and then
+        the variant's other places, in the order position text writes them.
+    deal_from_places : callable(places, rules, dealer, names, start) -> state, or None
+        The first state of the deal that puts these cards in these places (``places``: place
+        name -> its cards in the order dealt, or for a place of actions their values; ``start``:
+        the deal's keyword arguments of :attr:`deal_start`). Raises
+        :class:`~cardlab.errors.DealError` as ``deal`` does. A place of actions is applied by
+        the caller (the state returned is before them).
+    deal_start : callable(rules) -> tuple of str
+        The keyword arguments of ``deal`` that carry the standing before the hand into it under
+        ``rules`` (Ninety-Nine's revised ``previous_successes``); by default none.
+    standing : tuple (str, str, int)
+        The standing a game starts from, as a record's ``start`` gives it to the score keeper:
+        ``(keyword, what the numbers are in words, how many: 0 for one per seat)``, e.g.
+        ``("totals", "game points per player", 0)``; ``()`` if the keeper takes none.
     """
 
     name: str
@@ -128,6 +174,10 @@ class Variant:
     code: str = ""
     exercise_kinds: tuple[str, ...] = ()
     score_reasons: Mapping[str, str] = field(default_factory=dict)
+    places: Callable[..., tuple] | None = None
+    deal_from_places: Callable[..., Any] | None = None
+    deal_start: Callable[[Any], tuple[str, ...]] = lambda rules: ()
+    standing: tuple = ()
 
     def accepts(self, n: int) -> bool:
         """Whether ``n`` players can sit at this variant's table."""
@@ -157,7 +207,8 @@ class Builtin(NamedTuple):
 
     The rules module ``cardlab.<stem>`` gives ``PRESETS`` (the first is the default; the rule
     set's class gives ``from_dict``), ``deal``, ``check_pack`` and ``describe_action``, and for the
-    classroom ``EXERCISE_KINDS`` and, if it has the ``"score"`` kind, ``SCORE_REASONS``; the
+    classroom ``EXERCISE_KINDS``, ``places``, ``deal_from_places``, ``STANDING``, ``deal_start`` (optional) and, if it
+    has the ``"score"`` kind, ``SCORE_REASONS``; the
     renderer is ``cardlab.render.<stem>``, the rule-based player ``cardlab.players.<stem>:<heuristic>``
     and the solver adapter ``cardlab.analysis.adapt_<stem>``.
     """
@@ -218,7 +269,10 @@ def _build(name: str) -> Variant:
         player_kinds={"random": _COMMON_PLAYERS["random"], "heuristic": f"cardlab.players.{b.stem}:{b.heuristic}",
                       "search": _COMMON_PLAYERS["search"]},
         adapter=f"cardlab.analysis.adapt_{b.stem}", code=b.code,
-        exercise_kinds=tuple(getattr(m, "EXERCISE_KINDS", ())), score_reasons=dict(getattr(m, "SCORE_REASONS", {})))
+        exercise_kinds=tuple(getattr(m, "EXERCISE_KINDS", ())), score_reasons=dict(getattr(m, "SCORE_REASONS", {})),
+        places=getattr(m, "places", None), deal_from_places=getattr(m, "deal_from_places", None),
+        standing=tuple(getattr(m, "STANDING", ())),
+        **({"deal_start": m.deal_start} if hasattr(m, "deal_start") else {}))
 
 
 def lazy_exports(module_name: str, exports: Mapping[str, str]):

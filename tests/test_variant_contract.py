@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
 import random
 from collections import Counter
 
@@ -219,3 +220,29 @@ def test_declared_order():
     assert variants.names() == sorted(variants.names(declared=True))
     builtin = [n for n in variants.BUILTIN if n in variants.names()]
     assert variants.names(declared=True)[:len(builtin)] == builtin
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_places_declared(name):
+    """Every registered variant declares its places (``Variant.places``: the hands, then the
+    others) so that they hold the whole pack, and a ``deal_from_places`` with the one signature
+    that deals them back: the position text of seeded deals (every preset, table size and
+    dealer) reads back to the same pack; its standing names a keyword its score keeper takes."""
+    from cardlab.classroom.notation import parse_position, position_text
+
+    v = variants.get(name)
+    assert callable(v.places) and callable(v.deal_from_places)
+    for rules in v.presets.values():
+        for n in v.player_counts or (v.players,):
+            names = tuple(f"P{i}" for i in range(n))
+            for dealer in range(n):
+                places = v.places(rules, dealer, n)
+                assert [p.name for p in places[:n]] == [f"hand {i}" for i in range(n)]
+                assert all(isinstance(p, variants.Place) and p.holds for p in places)
+                assert all(not p.action or (p.size == 0 and p.default) for p in places)
+                s = v.deal(rules, dealer, seed=dealer + 7, names=names)
+                assert sum(p.size for p in places) == len(s.pack), (rules.name, n, dealer)
+                back = parse_position(position_text(s))
+                assert back.pack == s.pack and back.actions() == s.actions()
+    key, words, count = v.standing
+    assert key in inspect.signature(variants.game_class(name)).parameters and words and count >= 0

@@ -43,7 +43,7 @@ from ..errors import CardlabError
 from ..render import state_html
 from ..widgets.base import button, guarded, html_pane
 from .exercises import _classroom_variants, _code_of
-from .notation import PLACE_SIZES, PLACES, PositionError, hand_size, parse_position, position_text
+from .notation import PositionError, parse_position, position_text
 from .roles import safe_path
 
 __all__ = ["PositionEditor"]
@@ -218,19 +218,28 @@ class PositionEditor(w.VBox):
     def _hand_keys(self) -> list[str]:
         return [k for k in self.places if k.startswith("hand ")]
 
+    def _declared(self) -> tuple:
+        """The places the current game declares under the current rules, dealer and table
+        (``Variant.places``: :class:`cardlab.variants.Place`)."""
+        dealer = self.dealer.value if isinstance(self.dealer.value, int) else 0
+        return self.variant.places(self.rules, dealer, len(self._seat_names()))
+
+    def _action_place(self):
+        """The game's place of actions (four-player Mariage's cuts), or None."""
+        return next((p for p in self._declared() if p.action), None)
+
+    def _acted(self) -> str:
+        """The values of the place of actions as written (the cuts: ``"2, 8"``), or its default."""
+        acting = self._action_place()
+        return (", ".join(map(str, self.cuts)) or acting.default) if acting else ""
+
     def _place_names(self) -> list[str]:
-        """The places of the current game and rules, in order."""
-        v, rules = self.variant, self.rules
-        n = len(self._seat_names())
-        extra = [] if v.name == "ninety-nine" and rules.mode != "classic" else list(PLACES[v.name])
-        return [f"hand {i}" for i in range(n)] + [p for p in extra if p != "cut"]
+        """The places of cards of the current game and rules, in order (hands first)."""
+        return [p.name for p in self._declared() if not p.action]
 
     def _wanted(self, place: str) -> int:
         """How many cards ``place`` holds in the current game."""
-        v = self.variant
-        if place.startswith("hand "):
-            return hand_size(v.name, int(place.split()[1]), self.dealer.value, len(self._seat_names()))
-        return PLACE_SIZES[v.name][1][place]
+        return next((p.size for p in self._declared() if p.name == place), 0)
 
     def _label(self, place: str) -> str:
         if place.startswith("hand "):
@@ -253,7 +262,7 @@ class PositionEditor(w.VBox):
 
     def _extra(self) -> dict:
         v = self.variant
-        if v.name == "ninety-nine" and self.rules.mode != "classic" and self.previous_successes is not None:
+        if "previous_successes" in v.deal_start(self.rules) and self.previous_successes is not None:
             return {"previous_successes": self.previous_successes}
         return {}
 
@@ -261,10 +270,6 @@ class PositionEditor(w.VBox):
         self.previous_successes = self.successes.value
         self._changed()
 
-    #: The score keeper's keyword for the standing before the hand, and its unit in words.
-    _START = {"sixty-six": ("totals", "game points per player"), "ninety-nine": ("totals", "score points per player"),
-              "russian-501": ("scores", "scores per player (toward 501)"), "mariage-3": ("totals", "game points "
-                              "per player"), "mariage-4": ("pips", "pips uncovered on the eight, per pair")}
 
     def start(self) -> dict:
         """The game's standing before this hand, as the ``start`` of a record (``{}`` when the
@@ -277,12 +282,12 @@ class PositionEditor(w.VBox):
             values = [int(x) for x in text.replace(",", " ").split()]
         except ValueError:
             raise CardlabError(f"Before: give whole numbers separated by commas "
-                               f"({self._START[self.variant.name][1]}), not {text!r}") from None
-        return {self._START[self.variant.name][0]: values}
+                               f"({self.variant.standing[1]}), not {text!r}") from None
+        return {self.variant.standing[0]: values}
 
     def _standing_changed(self) -> None:
-        self.standing.placeholder = f"{self._START[self.variant.name][1]}, e.g. " + ", ".join(
-            "0" for _ in range(2 if self.variant.name == "mariage-4" else len(self._seat_names())))
+        key, words, count = self.variant.standing      # the keeper's keyword, the numbers in words, how many
+        self.standing.placeholder = f"{words}, e.g. " + ", ".join("0" for _ in range(count or len(self._seat_names())))
         self.state = None
 
     def _where(self, card) -> str | None:
@@ -348,12 +353,13 @@ class PositionEditor(w.VBox):
             cards = self.places[k]
             rows.append(f"<tr><td>{html.escape(self._label(k))}</td><td>{len(cards)}/{self._wanted(k)}</td>"
                         f"<td>{html.escape(' '.join(map(str, cards)) or '—')}</td></tr>")
-        if self.variant.name == "mariage-4":
-            rows.append(f"<tr><td>cut</td><td></td><td>{html.escape(', '.join(map(str, self.cuts)) or '12')}</td></tr>")
+        acting = self._action_place()
+        if acting:
+            rows.append(f"<tr><td>{acting.name}</td><td></td><td>{html.escape(self._acted())}</td></tr>")
         if self.actions:
             rows.append(f"<tr><td>actions</td><td>{len(self.actions)}</td>"
                         f"<td>{html.escape('; '.join(self.actions))}</td></tr>")
-        revised = self.variant.name == "ninety-nine" and self.rules.mode != "classic"
+        revised = "previous_successes" in self.variant.deal_start(self.rules)
         self.successes.layout.display = None if revised else "none"
         if revised and self.successes.value != self.previous_successes:
             self._busy = True
@@ -387,8 +393,9 @@ class PositionEditor(w.VBox):
         for k in self._place_names():
             if not k.startswith("hand "):
                 parts.append(f"{k} " + " ".join(map(str, self.places[k])))
-        if v.name == "mariage-4":
-            parts.append("cut " + (", ".join(map(str, self.cuts)) or "12"))
+        acting = self._action_place()
+        if acting:
+            parts.append(f"{acting.name} {self._acted()}")
         if self.actions:
             parts.append("actions " + "; ".join(self.actions))
         return " | ".join(parts)
@@ -459,22 +466,26 @@ class PositionEditor(w.VBox):
             self.state = state
             self.drawing.value = state_html(state, None)
             self._say(f"Read: a position of {v.title} ({self.preset.value}).", "right")
-        else:   # a four-player hand still to be cut: no hands yet; start from its cards as dealt
+        else:   # a hand before its place of actions (a four-player hand still to be cut): start from its pack
             self.places = {}
             self.cuts = ()
             self.actions = []
             self._random(advance=False, pack=state.pack)
-            self._say("That hand is not cut yet, so it has no hands: the places show the pack dealt after a cut of "
-                      "12 [rule m4.deal].", "note")
+            acting = self._action_place()
+            if acting:
+                from .notation import _deal_rule
+                self._say(f"That hand has no hands yet (before its {acting.name}), so the places show the pack dealt "
+                          f"after {acting.action} {acting.default} [rule {_deal_rule(v)}].", "note")
 
     def _take_places(self, fields: dict) -> None:
         """The places (and the cut) from a position's hands-form fields."""
         self.places = {f"hand {i}": [] if h.strip() == "-" else [parse_card(c) for c in h.split()]
                        for i, h in enumerate(fields["hands"].split(" / "))}
-        for k in ("turn-up", "stock", "prikup"):
-            if k in fields:
-                self.places[k] = [parse_card(c) for c in fields[k].split()]
-        self.cuts = tuple(int(c) for c in fields.get("cut", "").replace(",", " ").split())
+        for p in self._declared():
+            if not p.name.startswith("hand ") and not p.action and p.name in fields:
+                self.places[p.name] = [parse_card(c) for c in fields[p.name].split()]
+        acting = self._action_place()
+        self.cuts = tuple(int(c) for c in fields.get(acting.name, "").replace(",", " ").split()) if acting else ()
 
     def _random(self, advance: bool = True, pack=None) -> None:
         """Fill every place from a random deal (the next seed when ``advance``)."""
@@ -495,9 +506,10 @@ class PositionEditor(w.VBox):
             state = v.deal(self.rules, dealer, seed=self.seed, names=names, **self._extra())
         else:
             state = v.deal(self.rules, dealer, pack=pack, names=names, **self._extra())
-        if v.name == "mariage-4":
-            state = state.apply("cut 12")
-            while state.phase == "cut":    # a nine at the bottom: cut again [m4.nine-cut]
+        acting = self._action_place()
+        if acting:                         # the default actions, then as the rules ask again (a nine at the bottom)
+            state = state.apply(f"{acting.action} {acting.default}")
+            while any(a.kind == acting.action for a in state.legal_actions()):
                 state = state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
         self._take_places(_fields(position_text(state)))
         self.actions = []

@@ -18,8 +18,9 @@ Fields, separated by ``" | "``:
     the variant's other places: Sixty-six ``turn-up`` (the trump card) and ``stock`` (the
     face-down cards in draw order); 501 ``prikup`` (3 cards); classic Ninety-Nine ``turn-up``;
     four-player Mariage ``cut`` (the cuts made, ``cut 8`` or ``cut 2, 8`` after a nine at the
-    bottom [m4.nine-cut]; the hands are those dealt from the cut pack). Each variant's
-    ``deal_from_hands`` builds the pack these come from.
+    bottom [m4.nine-cut]; the hands are those dealt from the cut pack). Each variant declares
+    these places (``Variant.places``: name, size, what they hold) and its ``deal_from_places``
+    builds the pack they come from; this module never asks which variant it writes.
   - **the pack form**: ``pack`` with every card as dealt, top first (a record's layout).
 
 * optionally ``trumps ♠``: checked against the trump suit the deal and the actions give (what
@@ -47,30 +48,50 @@ from .exercises import _classroom_variants, _code_of, _variant_of
 
 __all__ = ["PositionError", "position_text", "parse_position", "PLACES", "PLACE_SIZES", "hand_size"]
 
-#: The places a variant's cards are written in, after ``hands`` (hands form).
-PLACES: dict[str, tuple[str, ...]] = {
-    "sixty-six": ("turn-up", "stock"),
-    "russian-501": ("prikup",),
-    "ninety-nine": ("turn-up",),     # the classic rules only
-    "mariage-3": (),
-    "mariage-4": ("cut",),
-}
-_KEYWORDS = ("hands", "pack", "turn-up", "stock", "prikup", "cut", "trumps", "actions")
-#: Cards dealt to each hand, and to each other place, per variant [the deal rules: 66.deal,
-#: 501.deal, 99.deal, m3.deal, m4.deal].
-PLACE_SIZES: dict[str, tuple[int, dict[str, int]]] = {
-    "sixty-six": (6, {"turn-up": 1, "stock": 11}), "russian-501": (7, {"prikup": 3}),
-    "ninety-nine": (12, {"turn-up": 1}), "mariage-3": (8, {}), "mariage-4": (6, {})}
-_DEAL_RULE = {"sixty-six": "66.deal", "russian-501": "501.deal", "ninety-nine": "99.deal", "mariage-3": "m3.deal",
-              "mariage-4": "m4.deal"}
+# -- what each variant declares: its places (``Variant.places``) and their deal ---------------------
+def _other_places(v, rules, dealer: int = 0, players: int | None = None) -> tuple:
+    """The variant's places after the hands under ``rules`` (:class:`cardlab.variants.Place`)."""
+    return tuple(p for p in v.places(rules, dealer, players or v.players) if not p.name.startswith("hand "))
+
+
+def _keywords() -> tuple[str, ...]:
+    """Every field a position may have after the names, in order: the cards (``hands`` or
+    ``pack``), every registered variant's other places, ``trumps`` and ``actions``."""
+    out = ["hands", "pack"]
+    for v in _classroom_variants():
+        for rules in v.presets.values():
+            out += [p.name for p in _other_places(v, rules) if p.name not in out]
+    return tuple(out + ["trumps", "actions"])
+
+
+def _views(name: str):
+    if name == "PLACES":        # variant -> its places after the hands (default rules)
+        return {v.name: tuple(p.name for p in _other_places(v, v.default_rules)) for v in _classroom_variants()}
+    if name == "PLACE_SIZES":   # variant -> (cards per hand, {place: cards}) (default rules, dealer 0)
+        return {v.name: (v.places(v.default_rules, 0, v.players)[0].size,
+                         {p.name: p.size for p in _other_places(v, v.default_rules) if not p.action})
+                for v in _classroom_variants()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __getattr__(name: str):
+    """``PLACES`` and ``PLACE_SIZES``: views of the variants' declared places (``Variant.places``)."""
+    return _views(name)
 
 
 def hand_size(variant: str, seat: int, dealer: int, players: int) -> int:
-    """Cards dealt to ``seat``'s hand in ``variant`` (registry name): 0 for the dealer who sits
-    out at a four-player 501 table [501.players]."""
-    if variant == "russian-501" and players == 4 and seat == dealer:
-        return 0
-    return PLACE_SIZES[variant][0]
+    """Cards dealt to ``seat``'s hand in ``variant`` (registry name), as the variant declares its
+    places (``Variant.places``): e.g. 0 for the dealer who sits out at a four-player 501 table
+    [501.players]."""
+    v = variants.get(variant)
+    return v.places(v.default_rules, dealer, players)[seat].size
+
+
+def _deal_rule(v) -> str:
+    """The id of the variant's deal rule (``"66.deal"``), from its ``RULES``."""
+    from .exercises import _top_rule
+    found = _top_rule(v.name, "deal")
+    return found[0] if found else ""
 
 
 class PositionError(NotationError):
@@ -104,108 +125,89 @@ def _preset_name(state) -> str:
 
 
 # -- the hands form: where each card of the pack goes ------------------------------------------
-def _places(v, rules) -> tuple[str, ...]:
-    if v.name == "ninety-nine" and rules.mode != "classic":
-        return ()
-    return PLACES[v.name]
+def _action_place(v, rules):
+    """The variant's place of actions (four-player Mariage's cuts), or None."""
+    return next((p for p in _other_places(v, rules) if p.action), None)
 
 
 def _build(v, rules, dealer, names, extra, hands, places):
     """The first state of the deal with these ``hands`` (in the order dealt) and ``places``
-    (dict: turn-up, stock, prikup, cut), through the variant's own ``deal_from_hands``."""
-    mod = importlib.import_module(v.module) if isinstance(v.module, str) else v.module
-    if v.name == "sixty-six":
-        return mod.deal_from_hands(hands, places["turn-up"], places["stock"], rules, dealer, names)
-    if v.name == "russian-501":
-        return mod.deal_from_hands(hands, places["prikup"], rules, dealer, names)
-    if v.name == "ninety-nine":
-        return mod.deal_from_hands(hands, places.get("turn-up"), rules, dealer, names, **extra)
-    if v.name == "mariage-3":
-        return mod.deal_from_hands(hands, rules, dealer, names)
-    if v.name == "mariage-4":
-        # the hands dealt from the pack as cut; deal_from_hands places them for one cut of 12,
-        # from which the pack before the cuts given is turned back
-        cuts = places["cut"]
-        p12 = mod.deal_from_hands(hands, rules, dealer, names, cut=12).pack
-        dealt = p12[12:] + p12[:12]
-        t = sum(cuts) % 24
-        return v.deal(rules, dealer, pack=dealt[24 - t:] + dealt[:24 - t], names=names)
-    raise CardlabError(f"no hands form for {v.title}")  # pragma: no cover (every variant is above)
+    (place name -> cards, or the values of a place of actions), through the variant's own
+    ``deal_from_places``; a place of actions is not applied yet."""
+    given = {f"hand {i}": h for i, h in enumerate(hands)}
+    given.update(places)
+    return v.deal_from_places(given, rules, dealer, tuple(names), dict(extra))
 
 
 @lru_cache(maxsize=64)
-def _layout(name: str, rules, dealer: int, n: int, extra: tuple):
+def _layout(name: str, rules, dealer: int, n: int, extra: tuple, acted: tuple = ()):
     """Where the hands form's cards lie in the pack: ``(hands, places)`` with the pack index of
-    each card, found by dealing marked cards through ``deal_from_hands`` (so the layout is the
-    variant's own). Four-player Mariage indexes the pack as cut."""
+    each card, found by dealing marked cards through ``deal_from_places`` (so the layout is the
+    variant's own); ``acted``: the values of the place of actions (the cuts), if any."""
     v = variants.get(name)
     names = tuple(f"P{i}" for i in range(n))
     cards = sorted(v.deal(rules, dealer, seed=0, names=names, **dict(extra)).pack, key=str)
-    sizes = PLACE_SIZES[name]
+    sizes = v.places(rules, dealer, n)
     rng = random.Random(0)
     for _ in range(50):          # marked cards a deal's own checks accept (no nine at the bottom, ...)
         rng.shuffle(cards)
         it = iter(cards)
-        hands = [[next(it) for _ in range(hand_size(name, s, dealer, n))] for s in range(n)]
-        places = {k: [next(it) for _ in range(m)] for k, m in sizes[1].items() if k in _places(v, rules)}
-        flat = {k: (m[0] if k == "turn-up" else m) for k, m in places.items()}
-        if name == "mariage-4":
-            flat["cut"] = (12,)
+        hands = [[next(it) for _ in range(p.size)] for p in sizes if p.name.startswith("hand ")]
+        places = {p.name: [next(it) for _ in range(p.size)] for p in sizes
+                  if not p.name.startswith("hand ") and not p.action}
+        flat = dict(places)
+        flat.update({p.name: acted for p in sizes if p.action})
         try:
             state = _build(v, rules, dealer, names, dict(extra), hands, flat)
         except CardlabError:
             continue
-        pack = state.cut_pack if name == "mariage-4" else state.pack
-        if name == "mariage-4":
-            pack = state.pack[12:] + state.pack[:12]
-        where = {c: i for i, c in enumerate(pack)}
+        where = {c: i for i, c in enumerate(state.pack)}
         return (tuple(tuple(where[c] for c in h) for h in hands),
                 {k: tuple(where[c] for c in m) for k, m in places.items()})
     raise CardlabError(f"no layout found for {v.title}")  # pragma: no cover
 
 
 def _extra(state) -> tuple:
-    prev = getattr(state, "previous_successes", None)
-    return (("previous_successes", prev),) if prev is not None else ()
+    v = variants.get(state.variant)
+    return tuple((k, getattr(state, k)) for k in v.deal_start(state.rules) if getattr(state, k, None) is not None)
+
+
+def _acted(state, place) -> tuple:
+    """The values of the hand's first actions of ``place``'s kind (the cuts made)."""
+    out = []
+    for a in state.actions():
+        if a.kind != place.action:
+            break
+        out.append(int(a.value))
+    return tuple(out)
 
 
 def _hands_form(state) -> list[str] | None:
     """The hands-form fields of ``state``'s deal, or None when it cannot be written so."""
     v = variants.get(state.variant)
     n = len(state.names)
-    if v.name == "mariage-4":
-        first = [a for a in state.actions()]
-        cuts = []
-        for a in first:
-            if a.kind != "cut":
-                break
-            cuts.append(int(a.value))
-        if not cuts or sum(cuts) % 24 != sum(state.cuts) % 24 or tuple(cuts) != tuple(state.cuts[:len(cuts)]):
-            return None
-        dealt = state.pack[sum(cuts) % 24:] + state.pack[:sum(cuts) % 24]
-    else:
-        dealt = state.pack
-    hands_ix, places_ix = _layout(v.name, state.rules, state.dealer, n, _extra(state))
+    acting = _action_place(v, state.rules)
+    acted = _acted(state, acting) if acting else ()
+    if acting and not acted:
+        return None
+    dealt = state.pack
+    hands_ix, places_ix = _layout(v.name, state.rules, state.dealer, n, _extra(state), acted)
     if any(i >= len(dealt) for h in hands_ix for i in h):
         return None
     hands = [" ".join(str(dealt[i]) for i in h) or "-" for h in hands_ix]
     out = ["hands " + " / ".join(hands)]
-    for k in _places(v, state.rules):
-        if k == "cut":
-            out.append("cut " + ", ".join(map(str, cuts)))
+    for p in _other_places(v, state.rules, state.dealer, n):
+        if p.action:
+            out.append(f"{p.name} " + ", ".join(map(str, acted)))
         else:
-            out.append(f"{k} " + " ".join(str(dealt[i]) for i in places_ix[k]))
+            out.append(f"{p.name} " + " ".join(str(dealt[i]) for i in places_ix[p.name]))
     return out
 
 
 def _actions_after_deal(state) -> list[str]:
     acts = [str(a) for a in state.actions()]
-    if state.variant == "mariage-4":
-        k = 0
-        while k < len(acts) and acts[k].startswith("cut "):
-            k += 1
-        acts = acts[k:]
-    return acts
+    acting = _action_place(variants.get(state.variant), state.rules)
+    return acts[len(_acted(state, acting)):] if acting else acts
 
 
 def position_text(state) -> str:
@@ -285,7 +287,8 @@ def parse_position(text: str):
     if " after " in dealer_text:
         dealer_text, _, rest = dealer_text.partition(" after ")
         words = rest.split()
-        if len(words) != 2 or words[1] != "successes" or not words[0].isdigit() or v.name != "ninety-nine":
+        if len(words) != 2 or words[1] != "successes" or not words[0].isdigit() \
+                or not any("previous_successes" in v.deal_start(r) for r in v.presets.values()):
             raise PositionError(f"'after N successes' (Ninety-Nine's revised rules: how many made their bid in the "
                                 f"previous hand) is the only addition to the dealer, not {rest!r}",
                                 starts[1] + len("dealer ") + len(dealer_text), "dealer")
@@ -295,11 +298,12 @@ def parse_position(text: str):
                             starts[1] + 7, "dealer")
     dealer = int(dealer_text)
     fields: dict[str, tuple[str, int]] = {}   # keyword -> (its text, where the text starts)
+    keywords = _keywords()
     for piece, start in zip(pieces[3:], starts[3:]):
         word = piece.split(" ", 1)[0]
-        if word not in _KEYWORDS:
+        if word not in keywords:
             raise PositionError(f"{word!r} is not a field of a position; after the names come "
-                                f"{', '.join(_KEYWORDS)}", start, "text")
+                                f"{', '.join(keywords)}", start, "text")
         if word in fields:
             raise PositionError(f"the field {word!r} is given twice", start, word)
         fields[word] = (piece[len(word):].lstrip(), start + len(piece) - len(piece[len(word):].lstrip()))
@@ -341,8 +345,8 @@ def parse_position(text: str):
 
 def _deal_pack(v, rules, dealer, names, extra, fields):
     body, offset = fields["pack"]
-    for k in ("hands", "turn-up", "stock", "prikup", "cut"):
-        if k in fields:
+    for k in _keywords():
+        if k in fields and k not in ("pack", "trumps", "actions"):
             raise PositionError(f"{k!r} belongs to the hands form, not beside 'pack'", fields[k][1] - len(k) - 1, k)
     pack = _cards(body, offset, "pack")
     try:
@@ -354,9 +358,11 @@ def _deal_pack(v, rules, dealer, names, extra, fields):
 
 
 def _deal_hands(v, rules, dealer, names, extra, fields, where):
-    want = _places(v, rules)
-    for k in ("turn-up", "stock", "prikup", "cut"):
-        if k in fields and k not in want:
+    declared = v.places(rules, dealer, len(names))
+    others = {p.name: p for p in declared if not p.name.startswith("hand ")}
+    want = tuple(others)
+    for k in _keywords():
+        if k in fields and k not in want and k not in ("hands", "pack", "trumps", "actions"):
             raise PositionError(f"{v.title} ({rules.name}) has no {k!r}; its cards are written as 'hands'"
                                 + (" and " + ", ".join(repr(w) for w in want) if want else ""),
                                 fields[k][1] - len(k) - 1, k)
@@ -372,10 +378,10 @@ def _deal_hands(v, rules, dealer, names, extra, fields, where):
     if len(hands) != len(names):
         raise PositionError(f"give one hand per player ({len(names)} names), separated by '/', not {len(hands)}",
                             offset, "hands")
-    rule = _DEAL_RULE[v.name]
+    rule = _deal_rule(v)
     o = offset
     for seat, (part, cards) in enumerate(zip(body.split("/"), hands)):
-        size = hand_size(v.name, seat, dealer, len(names))
+        size = declared[seat].size
         if len(cards) != size:
             what = (f"{size} cards" if size else "no cards (the dealer sits out at a four-player table; write '-')")
             raise PositionError(f"{names[seat]}'s hand has {len(cards)} card(s); in {v.title} each hand is dealt "
@@ -384,31 +390,31 @@ def _deal_hands(v, rules, dealer, names, extra, fields, where):
     places = {}
     for k in want:
         b, o = fields[k]
-        if k != "cut" and len(b.split()) != PLACE_SIZES[v.name][1][k]:
-            n = PLACE_SIZES[v.name][1][k]
+        if not others[k].action and len(b.split()) != others[k].size:
+            n = others[k].size
             raise PositionError(f"the {k} holds {n} card{'s' if n > 1 else ''} in {v.title}, not {len(b.split())} "
                                 f"[rule {rule}]", o, k, rule)
-        if k == "cut":
+        if others[k].action:
             try:
                 cuts = tuple(int(w) for w in b.replace(",", " ").split())
             except ValueError:
                 cuts = ()
             if not cuts or not all(1 <= c <= 23 for c in cuts):
-                raise PositionError(f"the cut is one or more numbers of cards from 1 to 23 (comma-separated), "
-                                    f"not {b!r}", o, "cut")
+                raise PositionError(f"the {k} is one or more numbers of cards from 1 to 23 (comma-separated), "
+                                    f"not {b!r}", o, k)
             places[k] = cuts
         else:
-            cards = _cards(b, o, k)
-            places[k] = cards[0] if k == "turn-up" and len(cards) == 1 else cards
+            places[k] = _cards(b, o, k)
     try:
         state = _build(v, rules, dealer, names, extra, hands, places)
     except CardlabError as e:
         raise PositionError(f"these cards cannot be dealt: {e}", offset, "hands", getattr(e, "rule", None)) from None
-    if v.name == "mariage-4":
-        body, o = fields["cut"]
-        for c in places["cut"]:
-            try:
-                state = state.apply(f"cut {c}")
-            except IllegalActionError as e:
-                raise PositionError(f"'cut {c}': {e.reason}", o, "cut", e.rule) from None
+    for k in want:
+        if others[k].action:
+            body, o = fields[k]
+            for c in places[k]:
+                try:
+                    state = state.apply(f"{others[k].action} {c}")
+                except IllegalActionError as e:
+                    raise PositionError(f"'{others[k].action} {c}': {e.reason}", o, k, e.rule) from None
     return state
