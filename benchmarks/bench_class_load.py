@@ -336,7 +336,7 @@ def kernel_cost(notebook: Path, runs: int) -> list[dict]:
 
     nb = json.loads(notebook.read_text())
     cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
-    role = next((i for i, c in enumerate(cells) if "page_role" in c or "get_query_string" in c), len(cells))
+    role = next((i for i, c in enumerate(cells) if "page_role(" in c or "get_query_string(" in c), len(cells))
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()

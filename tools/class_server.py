@@ -53,7 +53,7 @@ TEMPLATE = "cardlab"
 DEFAULT_PORT = 8866
 
 #: Kernels started and run up to the page's role before anyone asks: a class of 30, the teacher,
-#: and one spare. ``--pool_size=N`` overrides it; each kernel holds about 100 MB (README,
+#: and one spare. ``--pool_size=N`` overrides it; each kernel holds about 65 MB (README,
 #: "Serving a class").
 POOL_SIZE = 32
 #: Seconds before a kernel taken from the pool is replaced. Voila puts the replacement in the pool
