@@ -63,7 +63,7 @@ class PositionEditor(w.VBox):
         A position in the notation of :mod:`cardlab.classroom.notation` to start from; ``None``
         for a random deal of ``variant``'s first preset.
     variant : str
-        Registry name of the game, when ``text`` is None.
+        Registry name of the game, when ``text`` is None (default: the first game of the registry).
     seed : int
         The random deal's seed (**Random deal** goes on from it).
 
@@ -78,7 +78,7 @@ class PositionEditor(w.VBox):
     is made, not in a callback).
     """
 
-    def __init__(self, text: str | None = None, *, variant: str = "sixty-six", seed: int = 1):
+    def __init__(self, text: str | None = None, *, variant: str | None = None, seed: int = 1):
         self.seed = seed
         self.state = None
         self.previous_successes: int | None = None   # Ninety-Nine's revised rules: fixes trumps

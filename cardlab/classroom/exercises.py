@@ -799,16 +799,17 @@ class ExerciseSet:
     """A sequence of exercises with a score.
 
     ``ExerciseSet("66-santase-legal,trick-h2-1234", count=10)`` gives every student the same ten
-    exercises (a :class:`SetCode` is taken as it is); ``ExerciseSet(variant="sixty-six")`` is
+    exercises (a :class:`SetCode` is taken as it is); ``ExerciseSet(variant="sixty-six")`` (default: the first game of the registry) is
     random practice at ``level`` with the current generator (a new seed, shown in :attr:`code` so
     it can be shared). Exercises follow the lesson order of :data:`KINDS`. Raises
     :class:`CodeError` for a bad code or level, ``KeyError`` for an unknown variant.
     """
 
-    def __init__(self, code: str | SetCode | None = None, *, variant: str = "sixty-six", count: int = 10,
+    def __init__(self, code: str | SetCode | None = None, *, variant: str | None = None, count: int = 10,
                  level: str = "easy"):
         if code is None:
             seed = random.SystemRandom().randrange(10 ** 6)
+            variant = variant if variant is not None else _classroom_variants()[0].name
             v = variants.get(variant)
             self.code = SetCode(variant, next(iter(v.presets)), kinds_for(variant), seed, level)
         elif isinstance(code, SetCode):

@@ -70,7 +70,7 @@ class ExerciseWidget(w.VBox):
     code : str or None
         A set code (``"66-santase-legal,trick-1234"``); ``None`` for random practice.
     variant : str
-        Registry name, for random practice.
+        Registry name, for random practice (default: the first game of the registry).
     count : int
         Exercises in the set.
     teacher : bool or None
@@ -88,7 +88,7 @@ class ExerciseWidget(w.VBox):
     made, not in a callback).
     """
 
-    def __init__(self, code: str | None = None, *, variant: str = "sixty-six", count: int = 10,
+    def __init__(self, code: str | None = None, *, variant: str | None = None, count: int = 10,
                  teacher: bool | None = None, card_size: str | None = None):
         card_size = _card_size() if card_size is None else card_size
         if card_size not in CARD_ZOOM:
