@@ -109,13 +109,16 @@ def page(page):
     return page
 
 
-def _serve(tmp, argv, probe):
+def _serve(tmp, argv, probe, notebooks=None):
     """Start a server (argv gets DIR, PORT and TMP filled in) on a copy of the notebooks (and of
-    the data/ beside them); yield its URL."""
+    the data/ beside them), plus ``notebooks`` (file name -> notebook JSON) a test writes for
+    itself; yield its URL."""
     nbdir = tmp / "notebooks"
     nbdir.mkdir()
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
         shutil.copy2(nb, nbdir)
+    for name, content in (notebooks or {}).items():
+        (nbdir / name).write_text(json.dumps(content), encoding="utf-8")
     if (NOTEBOOKS.parent / "data").is_dir():  # the notebooks read ../data
         shutil.copytree(NOTEBOOKS.parent / "data", tmp / "data")
     # A python3 kernelspec for this interpreter, found before any user's or system's one.
@@ -192,13 +195,22 @@ def lab_server(tmp_path_factory):
     yield from _serve(tmp, argv, "/api")
 
 
+#: Voila on a copy of the notebooks, as the browser tests start it.
+VOILA_ARGV = [
+    sys.executable, "-m", "voila", "--no-browser",
+    "--Voila.ip=127.0.0.1", "--port={PORT}", "--Voila.root_dir={DIR}",
+    "--VoilaConfiguration.show_tracebacks=True",  # so a failing cell shows why
+]
+
+
+def serve_voila(tmp, notebooks=None, extra_args=()):
+    """Yield the base URL of a Voila server on a copy of the notebooks plus ``notebooks`` (file name
+    -> notebook JSON), with ``extra_args`` after :data:`VOILA_ARGV`; stopped when the generator closes."""
+    # /voila/static/ answers 404 without starting a kernel, which shows the server is up.
+    yield from _serve(tmp, [*VOILA_ARGV, *extra_args], "/voila/static/", notebooks)
+
+
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory):
     """Base URL of a Voila server on a copy of the notebooks (open /voila/render/NAME.ipynb)."""
-    argv = [
-        sys.executable, "-m", "voila", "--no-browser",
-        "--Voila.ip=127.0.0.1", "--port={PORT}", "--Voila.root_dir={DIR}",
-        "--VoilaConfiguration.show_tracebacks=True",  # so a failing cell shows why
-    ]
-    # /voila/static/ answers 404 without starting a kernel, which shows the server is up.
-    yield from _serve(tmp_path_factory.mktemp("voila"), argv, "/voila/static/")
+    yield from serve_voila(tmp_path_factory.mktemp("voila"))

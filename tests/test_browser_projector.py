@@ -1,35 +1,30 @@
 """The projector, measured in Voila (headless Chromium at 1280×720): for every variant, rule preset
 and kind of exercise, an ExerciseWidget at "projector" size shows its question, its position and its
 answer controls on one screen: from the question's top to the controls' bottom at most 720 px,
-and nothing wider than 1280 px (bounding boxes), for both exercises of each set (the second after
-Next). The page is a small notebook this test writes into a temporary folder and serves with its
+and nothing wider than 1280 px (bounding boxes), for an exercise of each level (easy and harder) in
+the current generator version. The page is a small notebook this test writes into a temporary folder and serves with its
 own Voila, so it depends on no other page. Also measured: the question, verdict and buttons grow
 with the cards (font sizes at projector size against normal size), and a sample hand of
 four-player Mariage laid around the table. Set CARDLAB_SHOTS=DIR to keep a screenshot of each
-screen (``projector-<variant>-<preset>-<kind>-<n>.png``)."""
+screen (``projector-<variant>-<preset>-<kind>-<level>.png``)."""
 
-import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 from browser_helpers import open_in_voila, screenshot, wait_for
+from conftest import serve_voila
 from playwright.sync_api import expect
 
 from cardlab import variants
-from cardlab.classroom.exercises import _CODE_OF, kinds_for
+from cardlab.classroom.exercises import CURRENT, LEVELS, SetCode, kinds_for
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH, HEIGHT = 1280, 720
-CASES = [(v, p, k) for v in variants.names() for p in variants.get(v).presets for k in kinds_for(v)]
+#: Every variant, preset, kind and level, in the current generator version.
+CASES = [(v, p, k, level) for v in variants.names() for p in variants.get(v).presets for k in kinds_for(v)
+         for level in LEVELS]
 NOTEBOOK = "projector.ipynb"
 
 
@@ -39,14 +34,15 @@ def _cell(source: str) -> dict:
 
 
 def _notebook() -> dict:
-    """One widget per variant, preset and kind, each a set of two exercises at projector size
+    """One widget per variant, preset, kind and level, each an exercise at projector size
     (the students' page: teacher=False), and one page's sample hands at projector size."""
     cells = [_cell("from cardlab import variants\nfrom cardlab.classroom.widget import ExerciseWidget\n"
                    "from cardlab.classroom.hands import SampleHands")]
-    for variant, preset, kind in CASES:
-        code = f"{_CODE_OF[variant]}-{preset}-{kind}-20"
-        cells.append(_cell(f"ExerciseWidget({code!r}, count=2, teacher=False, card_size='projector')"))
-    cells.append(_cell("ExerciseWidget('66-santase-trick-20', count=1, teacher=False, card_size='normal')"))
+    for variant, preset, kind, level in CASES:
+        code = str(SetCode(variant, preset, (kind,), 20, level=level, version=CURRENT))
+        cells.append(_cell(f"ExerciseWidget({code!r}, count=1, teacher=False, card_size='projector')"))
+    trick = str(SetCode("sixty-six", "santase", ("trick",), 20, level="easy", version=CURRENT))
+    cells.append(_cell(f"ExerciseWidget({trick!r}, count=1, teacher=False, card_size='normal')"))
     cells.append(_cell(f"SampleHands({str(ROOT / 'data')!r}, choice='m4_normal.json', card_size='projector')"))
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                         "name": "python3"}},
@@ -55,50 +51,9 @@ def _notebook() -> dict:
 
 @pytest.fixture(scope="module")
 def projector_server(tmp_path_factory):
-    """A Voila server on a temporary folder holding only this test's notebook."""
-    tmp = tmp_path_factory.mktemp("projector")
-    (tmp / "nb").mkdir()
-    (tmp / "nb" / NOTEBOOK).write_text(json.dumps(_notebook()), encoding="utf-8")
-    kernel = tmp / "jupyter-path" / "kernels" / "python3"
-    kernel.mkdir(parents=True)
-    (kernel / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "Python 3 (ipykernel)", "language": "python"}))
-    env = dict(os.environ, JUPYTER_PATH=str(tmp / "jupyter-path"), JUPYTER_CONFIG_DIR=str(tmp / "jupyter-config"),
-               JUPYTER_DATA_DIR=str(tmp / "jupyter-data"),
-               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    url = f"http://127.0.0.1:{port}"
-    log = tmp / "voila.log"
-    argv = [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-            f"--Voila.root_dir={tmp / 'nb'}", "--VoilaConfiguration.show_tracebacks=True",
-            "--VoilaExecutor.timeout=600", "--VoilaExecutor.iopub_timeout=60"]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL)
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"Voila did not start:\n{log.read_text()[-3000:]}")
-            try:
-                opener.open(url + "/voila/static/", timeout=5).close()
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    """A Voila server with this test's notebook beside a copy of the project's notebooks."""
+    yield from serve_voila(tmp_path_factory.mktemp("projector"), {NOTEBOOK: _notebook()},
+                           ["--VoilaExecutor.timeout=600", "--VoilaExecutor.iopub_timeout=60"])
 
 
 def _screen(widget) -> dict:
@@ -125,21 +80,18 @@ def test_every_exercise_fits_one_projector_screen(page, projector_server):
     expect(widgets).to_have_count(len(CASES) + 1, timeout=300_000)
     expect(page.locator(".cardlab-hands")).to_have_count(1, timeout=300_000)
     figures = []
-    for i, (variant, preset, kind) in enumerate(CASES):
+    for i, (variant, preset, kind, level) in enumerate(CASES):
         widget = widgets.nth(i)
-        for n in (1, 2):
-            expect(widget.locator(".cardlab-class-header")).to_contain_text(f"Exercise {n} of 2")
-            widget.locator(".cardlab-class-question").evaluate(
-                "e => e.scrollIntoView({block: 'start', behavior: 'instant'})")
-            page.wait_for_timeout(200)
-            screen = _screen(widget)
-            figures.append((f"{variant}/{preset}", kind, n, screen))
-            screenshot(page, f"projector-{variant}-{preset}-{kind}-{n}")
-            if n == 1:
-                widget.locator("button.cardlab-class-next").click()
+        expect(widget.locator(".cardlab-class-header")).to_contain_text("Exercise 1 of 1")
+        widget.locator(".cardlab-class-question").evaluate(
+            "e => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+        page.wait_for_timeout(200)
+        screen = _screen(widget)
+        figures.append((f"{variant}/{preset}", kind, level, screen))
+        screenshot(page, f"projector-{variant}-{preset}-{kind}-{level}")
     print("\nheight of question + position + controls at projector size (px), table height (px):")
-    for variant, kind, n, screen in figures:
-        print(f"  {variant:20s} {kind:9s} #{n}: {screen['height']:4.0f}  table {screen['table']:4.0f}"
+    for variant, kind, level, screen in figures:
+        print(f"  {variant:20s} {kind:9s} {level:6s}: {screen['height']:4.0f}  table {screen['table']:4.0f}"
               f"  right edge {screen['right']:4.0f}")
     too_tall = [(v, k, n, round(s["height"])) for v, k, n, s in figures if s["height"] > HEIGHT]
     too_wide = [(v, k, n, round(s["right"])) for v, k, n, s in figures if s["left"] < 0 or s["right"] > WIDTH]
@@ -152,7 +104,7 @@ def test_question_verdict_and_buttons_grow_with_the_cards(page, projector_server
     open_in_voila(page, projector_server, NOTEBOOK)
     widgets = page.locator(".cardlab-class")
     expect(widgets).to_have_count(len(CASES) + 1, timeout=300_000)
-    big = widgets.nth(CASES.index(("sixty-six", "santase", "trick")))
+    big = widgets.nth(CASES.index(("sixty-six", "santase", "trick", "easy")))
     small = widgets.nth(len(CASES))     # the same kind at normal size
     for widget in (big, small):
         widget.locator("button.cardlab-class-seat").first.click()
