@@ -41,11 +41,12 @@ actions), ``rules``, ``dealer``, ``names``, ``pack`` (as dealt, top first), ``_t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .actions import Action
 
-__all__ = ["GameState", "HandResult", "PHASES"]
+__all__ = ["GameState", "HandResult", "SeatView", "PHASES"]
 
 #: Phase names, the same in every variant (a variant uses the ones its rules have):
 #: ``"cut"`` (cutting the pack), ``"trumps"`` (naming or turning trumps), ``"bidding"`` (an
@@ -181,6 +182,124 @@ class GameState:
     def actions(self) -> list[Action]:
         """The actions applied since the deal, in order."""
         return [s.last_action for s in self.history()[1:]]  # type: ignore[misc]
+
+    # -- the one apply ----------------------------------------------------------------------
+    #: The rule id refusing an action taken out of turn (``apply(action, seat=...)``), a key of
+    #: the variant's ``RULES``.
+    _TURN_RULE: ClassVar[str] = ""
+
+    def apply(self, action: "Action | str", seat: int | None = None) -> "GameState":
+        """Return the state after ``action`` (an :class:`~cardlab.actions.Action` or its text:
+        ``"A♠"``, ``"marriage ♥"``, ``"bid 70"`` …; the variant's ``parse_action`` reads it).
+
+        ``seat``, when given, says who is acting (a table or widget passes it): it must be the
+        seat to act, or the action is refused with the variant's turn rule.
+
+        Every variant applies actions through this one method: the action is read, checked
+        against :meth:`legal_actions` (an action merely equal to a legal one, such as ``70.0``
+        for ``70`` or an int equal to a card's code, is refused), a marriage said with its value
+        as text must say the right value, then a copy of this state takes the step
+        (``_do_play(seat, card)`` for a card, ``_do(seat, action)`` for the rest).
+
+        Raises
+        ------
+        NotationError
+            If the text is not an action of this variant.
+        IllegalActionError
+            If the rules forbid it now, it is malformed (another variant's action, a payload of
+            the wrong type), or ``seat`` is not to act; ``rule`` is a key of the variant's
+            ``RULES`` and the message says why in words. This state is unchanged (states are
+            immutable)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if seat is not None and seat != self.to_act:
+            raise self._not_your_turn(seat, action)
+        # fast path: the very Action object taken from legal_actions() (found by identity)
+        for a in legal:
+            if a is action:
+                break
+        else:
+            action = self._accept(action, legal)
+        s = self._child(action)
+        if action.kind == "play":
+            s._do_play(self._to_act, action.card)
+        else:
+            s._do(self._to_act, action)
+        return s
+
+    def _accept(self, action, legal: tuple) -> Action:
+        """The action of ``legal`` that ``action`` (an Action not taken from ``legal``, or its text)
+        stands for; raises as :meth:`apply` says. The template: read the text (:meth:`_parse`,
+        noting a marriage's value said with it, :meth:`_said`), refuse what is not legal or is
+        malformed (:meth:`_why_illegal` names the rule), check the value said
+        (:meth:`_check_said`)."""
+        said = None
+        if not isinstance(action, Action):
+            said = self._said(action)
+            action = self._parse(action)
+        if not self._allows(action, legal):
+            raise self._why_illegal(action)
+        listed = legal[legal.index(action)]
+        if self._malformed(action, listed):
+            raise self._why_illegal(action)
+        if said is not None:
+            self._check_said(said, listed)
+        return listed
+
+    # hooks of the template (a variant overrides what its rules need)
+    @staticmethod
+    def _parse(text: str) -> Action:  # the variant's parse_action
+        raise NotImplementedError
+
+    @staticmethod
+    def _said(text: str) -> int | None:
+        """A marriage's value said in the text (``"marriage ♥ 40"`` -> 40), or ``None``."""
+        return None
+
+    def _check_said(self, said: int, action: Action) -> None:
+        """Refuse a marriage said with the wrong value (the variant's marriage rule)."""
+
+    def _allows(self, action: Action, legal: tuple) -> bool:
+        """Whether ``action`` is one of ``legal`` (a variant may answer faster without the list)."""
+        return action in legal
+
+    @staticmethod
+    def _malformed(action: Action, listed: Action) -> bool:
+        """Whether ``action``, equal to the legal ``listed``, is only equal to it: a payload of
+        another type (an int equal to a card's code, ``2.0`` for a suit, ``True`` for ``1``)."""
+        if action.card.__class__ is not listed.card.__class__ or action.value.__class__ is not listed.value.__class__:
+            return True
+        if isinstance(listed.value, tuple):
+            return any(a.__class__ is not b.__class__ for a, b in zip(action.value, listed.value))
+        return False
+
+    def _why_illegal(self, action: Action) -> Exception:  # the variant's refusal, naming the rule
+        raise NotImplementedError
+
+    def _not_your_turn(self, seat, action) -> Exception:
+        """The refusal of ``action`` by ``seat`` when it is not that seat's turn [the variant's
+        :attr:`_TURN_RULE`]."""
+        from .errors import IllegalActionError
+
+        names = self.names
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            return IllegalActionError(self._TURN_RULE, f"there is no seat {seat!r}: seats are 0 to {len(names) - 1}")
+        if self.result is not None:
+            return IllegalActionError(self._TURN_RULE, "the hand is over: no one is to act")
+        return IllegalActionError(self._TURN_RULE, f"it is {names[self._to_act]}'s turn, not {names[seat]}'s")
+
+    def _do_play(self, seat: int, card) -> None:  # the variant's card play, in place on a fresh child
+        raise NotImplementedError
+
+    def _do(self, seat: int, action: Action) -> None:  # the variant's other actions, in place
+        raise NotImplementedError
+
+    def trick_by_seat(self) -> tuple:
+        """The trick in progress with its seats: ``((seat, card), ...)`` in the order played
+        (empty between tricks). Every variant gives it; a renderer or widget reads this, not
+        the variant's own fields."""
+        raise NotImplementedError
 
     def apply_all(self, actions) -> "GameState":
         """Apply a sequence of actions (or their texts) in turn and return the last state.
