@@ -339,5 +339,59 @@ class HandResult:
     #: The unit of :attr:`returns` ("game points", "score points", ...).
     unit: ClassVar[str] = "game points"
     # ``returns`` and ``winner`` are fields or properties of each variant's result (a variant
-    # without a single winner gives a ``winner`` property returning ``None``). They are not
-    # defined here, because a dataclass would take an inherited value as a field's default.
+    # without a single winner gives a ``winner`` property returning ``None``). They are
+    # declared here by annotation only, because a dataclass would take an inherited value as a
+    # field's default; the contract test checks every variant's result has them.
+    returns: tuple
+    winner: "int | None"
+    reason: str
+    explanation: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatView:
+    """Base of every variant's seat view: what one seat may know (see ``GameState.view``).
+
+    Every variant's view has these fields (keyword-only); a variant's view adds its own.
+
+    Attributes
+    ----------
+    variant : str
+        The registered variant name.
+    seat : int
+        The seat whose view this is (0-based).
+    hand : tuple of Card
+        That seat's cards.
+    unseen : tuple of Card
+        The cards this seat cannot see; none of them appears anywhere else in the view.
+    to_act : int or None
+        The seat to act, ``None`` once the hand is over.
+    legal_actions : tuple of Action
+        This seat's legal actions when it is to act; otherwise empty.
+    phase : str
+        One of :data:`PHASES`.
+    trick : tuple of Card
+        The trick in progress, in the order played.
+    tricks : tuple of Trick
+        Completed tricks (played cards are public).
+    points : tuple of int
+        Card points each seat has now, as the variant counts them (Ninety-Nine: tricks won).
+    dealer : int
+    rules
+        The variant's rule set.
+    result : HandResult or None
+    """
+
+    variant: str
+    seat: int
+    hand: tuple
+    unseen: tuple
+    to_act: "int | None"
+    legal_actions: tuple
+    phase: str
+    trick: tuple
+    tricks: tuple
+    points: tuple
+    dealer: int
+    rules: Any
+    result: Any
