@@ -77,7 +77,7 @@ def _play_hand(job) -> dict:
     return row
 
 
-def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-six", rules: Any = None,
+def tournament(players: Sequence[Any], deals: int = 20, variant: str | None = None, rules: Any = None,
                seed: int = 0, names: Sequence[str] | None = None, max_actions: int = 2000, workers=None):
     """Play ``deals`` seeded deals between ``players`` and return the results table.
 
@@ -95,7 +95,8 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
         rotation of the players round the table (with four players, two partnerships, twice:
         as dealt and turned by one seat, so partners stay partners).
     variant : str
-        A registered variant (default ``"sixty-six"``).
+        A registered variant (default ``None``: the registry's first game,
+        ``variants.names(declared=True)[0]``, Sixty-six).
     rules : the variant's rules, optional
         Default: the variant's ``deal`` default.
     seed : int
@@ -137,6 +138,9 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str = "sixty-si
     import pandas as pd
 
     from .. import variants
+
+    if variant is None:
+        variant = variants.names(declared=True)[0]
     from . import adapters
     from .parallel import check_workers, run_map
     from .sampling import check_count, check_seed

@@ -46,22 +46,26 @@ class RandomPlayer:
 ALIASES = {"rule-based": "heuristic", "rules": "heuristic", "sampling": "search"}
 
 
-def player_kinds(variant: str = "sixty-six") -> list[str]:
-    """The player kinds ``variant`` offers (``"random"``, ``"heuristic"``, ``"search"``).
+def player_kinds(variant: str | None = None) -> list[str]:
+    """The player kinds ``variant`` offers (``"random"``, ``"heuristic"``, ``"search"``);
+    ``None``: the registry's first game (``variants.names(declared=True)[0]``, Sixty-six).
     Raises ``KeyError`` for an unknown variant."""
     from .. import variants
 
-    return list(variants.get(variant).player_kinds)
+    return list(variants.get(variant or variants.names(declared=True)[0]).player_kinds)
 
 
-def make_player(name: str, seed: int | None = 0, variant: str = "sixty-six") -> Player:
-    """A computer player of kind ``name`` for ``variant`` (default Sixty-six): ``"random"``,
+def make_player(name: str, seed: int | None = 0, variant: str | None = None) -> Player:
+    """A computer player of kind ``name`` for ``variant`` (``None``: the registry's first game,
+    Sixty-six): ``"random"``,
     ``"heuristic"`` (or ``"rule-based"``) or ``"search"``, seeded with ``seed``.
 
     Raises ``ValueError`` for an unknown kind or variant (listing the known ones)."""
     from .. import variants
 
     kind = ALIASES.get(name, name) if isinstance(name, str) else name
+    if variant is None:
+        variant = variants.names(declared=True)[0]
     try:
         v = variants.get(variant)
     except KeyError as exc:
