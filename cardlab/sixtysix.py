@@ -38,6 +38,7 @@ from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
+from .pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
 from .state import GameState, HandResult
 from .variants import lazy_exports
 from .tricks import Trick, TrickRules, explain_duty
@@ -48,7 +49,6 @@ __all__ = [
     "RUSSIAN_MARIAGE",
     "GERMAN_66",
     "PRESETS",
-    "CARD_POINTS",
     "RULES",
     "SixtySixState",
     "SixtySixResult",
@@ -63,10 +63,7 @@ __all__ = [
 
 VARIANT = "sixty-six"
 
-#: Card points of the 24-card pack, by rank [FGS, SHR, P66]: 120 in all.
-CARD_POINTS: dict[Rank, int] = {
-    Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0,
-}
+# card points by card code, for the hot path (pack24.CARD_POINTS by rank [FGS, SHR, P66]: 120 in all)
 _PTS = [0] * 80
 for _c in PACK_24:
     _PTS[_c] = CARD_POINTS[_c.rank]
@@ -306,6 +303,8 @@ DRAW = Action("draw")
 PASS = Action("pass")
 _WORDS = {"exchange": EXCHANGE, "close": CLOSE, "out": OUT, "draw": DRAW, "pass": PASS}
 _MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
+# the first word of a marriage's text: "marriage ♥", or its value said ("20 ♥", "40 ♠")
+_MARRIAGE_WORDS = ("marriage", str(MARRIAGE_POINTS), str(TRUMP_MARRIAGE_POINTS), "marry")
 
 # Fast lookup tables for the hot path (legal_actions / apply of random playouts).
 from .actions import _PLAY as _PLAY_OF  # noqa: E402  card code -> interned play action
@@ -322,8 +321,6 @@ _MARRIAGE_OF_QUEEN = {Card.of(s, Rank.QUEEN): _MARRIAGE[s] for s in Suit}
 _STRENGTH66 = TrickRules()._strength  # A 10 K Q J 9, the only rank order of Sixty-six
 _DRAW_CLOSE = (DRAW, CLOSE)
 _DRAW_CLOSE_OUT = (DRAW, CLOSE, OUT)
-from _random import Random as _CRandom  # noqa: E402
-_SHUFFLE_MULTS = tuple(range(24, 1, -1))  # i + 1 for i = 23 .. 1 (Fisher-Yates)
 # after the stock, for a led card: same-suit cards, and same-suit cards that beat it
 _SAME_SUIT = {c: frozenset(d for d in PACK_24 if d.suit == c.suit) for c in PACK_24}
 _BEATS_SAME = {c: frozenset(d for d in PACK_24 if d.suit == c.suit and _STRENGTH66[d] > _STRENGTH66[c]) for c in PACK_24}
@@ -355,7 +352,7 @@ def parse_action(text: str | Action) -> Action:
         return t
     low = t.lower()
     words = low.split()
-    if words and words[0] in ("marriage", "20", "40", "marry"):
+    if words and words[0] in _MARRIAGE_WORDS:
         rest = t.split(None, 1)[1].strip() if len(words) > 1 else ""
         if not rest:
             raise NotationError(f"{text!r}: name the marriage's suit, e.g. 'marriage ♥'")
@@ -371,21 +368,6 @@ def parse_action(text: str | Action) -> Action:
 
 # ---------------------------------------------------------------------------------------------
 # Deal
-
-
-def shuffled_pack(seed: int) -> tuple[Card, ...]:
-    """The 24-card pack shuffled reproducibly from an integer ``seed`` (Fisher-Yates driven by
-    :meth:`random.Random.random`, whose output is fixed across Python versions). Index 0 is the
-    top card, dealt first."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DealError(f"a seed must be a whole number, not {seed!r}")
-    rnd = _CRandom(seed).random  # the C base of random.Random: same seeding, same sequence
-    pack = list(PACK_24)
-    i = 23
-    for j in [int(rnd() * m) for m in _SHUFFLE_MULTS]:
-        pack[i], pack[j] = pack[j], pack[i]
-        i -= 1
-    return tuple(pack)
 
 
 def _layout(order: str) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
@@ -420,7 +402,8 @@ def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = Non
     dealer : int
         Seat 0 or 1.
     seed : int, optional
-        Shuffle the pack with :func:`shuffled_pack`. Give ``seed`` or ``pack``, not both.
+        Shuffle the pack with :func:`cardlab.pack24.shuffled_pack` (its default Fisher-Yates order, which
+        every Sixty-six seed has always used). Give ``seed`` or ``pack``, not both.
     pack : sequence of 24 cards (or card texts), optional
         The pack from the top; dealt as ``rules.deal_order`` says (rules-notes §3.1 step 4).
     names : pair of str
@@ -1022,7 +1005,7 @@ class SixtySixState(GameState):
             self._to_act = 1 - seat
 
     def _marry(self, seat: int, suit: Suit) -> None:
-        value = 40 if suit == self.trump else 20
+        value = marriage_points(suit, self.trump)
         mp = list(self.marriage_points)
         mp[seat] += value
         self.marriage_points = tuple(mp)
@@ -1312,7 +1295,7 @@ def explain_step(s: SixtySixState) -> str:
             parts.append(f"{names[1 - seat]} holds the trump nine and may exchange it for the {p.turnup} now.")
     elif a.kind == "marriage":
         suit = a.value
-        value = 40 if suit == s.trump else 20
+        value = marriage_points(suit, s.trump)
         if s.result is not None:
             parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}, which brings "
                          f"{who} to {s.points(seat)}; no card needs to be led.")
@@ -1385,7 +1368,7 @@ def describe_action(action: Action, state: "SixtySixState | None" = None) -> "va
         return ActionText("card", str(action.card), f"Play {action.card}. [rule 66.hold]")
     if kind == "marriage" and isinstance(action.value, Suit):
         trump = getattr(state, "trump", None)
-        pts = "" if trump is None else f" ({40 if action.value == trump else 20})"
+        pts = "" if trump is None else f" ({marriage_points(action.value, trump)})"
         return ActionText("marriage", f"Announce marriage {action.value.symbol}{pts}",
                           f"Show K and Q of {action.value.symbol} and lead one of them. [rule 66.marriage.lead]")
     if kind in _LABELS and action.card is None and action.value is None:

@@ -22,7 +22,8 @@ heading is a duty) that he holds no higher card of that suit [66.follow, 66.trum
 from __future__ import annotations
 
 from ..cards import PACK_24, Card, Rank, Suit
-from ..sixtysix import CARD_POINTS, SixtySixState, hand_game_points
+from ..pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS
+from ..sixtysix import VARIANT, SixtySixState, hand_game_points
 from ..tricks import TrickRules
 from . import adapters
 from .sampling import Knowledge
@@ -131,7 +132,7 @@ def play_spec(state: SixtySixState, seats) -> PlaySpec:
         payoff=_scorer(state, seat),
         bounds=(-3, 3),
         marriages=r.marriages_after_stock,
-        marriage_values=(20, 40),
+        marriage_values=(MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS),
         marriage_needs="seat",
         marriage_from_trick=0 if r.marriage_on_first_lead else 1,
         lead_mask=_KQ[state.pending_marriage] if state.pending_marriage is not None and not state.trick else 0,
@@ -295,7 +296,7 @@ def complete(view, know: Knowledge, deal) -> SixtySixState:
 
 
 ADAPTER = adapters.Adapter(
-    variant="sixty-six",
+    variant=VARIANT,
     play_spec=play_spec,
     result_value=result_value,
     default_seats=default_seats,

@@ -17,7 +17,8 @@ import random
 
 from ..actions import Action
 from ..cards import Card, Rank
-from ..sixtysix import CARD_POINTS, SixtySixView
+from ..pack24 import CARD_POINTS
+from ..sixtysix import SixtySixView
 from ..tricks import RANKS_66
 
 __all__ = ["SixtySixPlayer"]
