@@ -64,7 +64,7 @@ from itertools import combinations, repeat
 from operator import is_
 from typing import ClassVar, Literal, NamedTuple, Sequence
 
-from . import _compiled
+from . import _compiled, pack24
 from .actions import Action, action_text, play, read_words
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
@@ -540,21 +540,12 @@ def _listed(legal, action) -> bool:
 
 
 def shuffled_pack(seed: int, rules: NinetyNineRules = CLASSIC) -> tuple[Card, ...]:
-    """The pack of ``rules`` (37 or 36 cards) shuffled reproducibly from an integer ``seed``
-    (Fisher-Yates driven by :meth:`random.Random.random`). Index 0 is the top card, dealt first.
-    Raises :class:`DealError` for a seed that is not a whole number."""
-    import random
-
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DealError(f"a seed must be a whole number, not {seed!r}")
-    rnd = random.Random(seed).random
-    pack = list(PACK_36)
-    if rules.wild is not None:
-        pack.append(rules.wild)
-    for i in range(len(pack) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
-        pack[i], pack[j] = pack[j], pack[i]
-    return tuple(pack)
+    """The pack of ``rules`` (37 or 36 cards: :data:`PACK_36`, then the wild card) shuffled
+    reproducibly from an integer ``seed`` by :func:`cardlab.pack24.shuffled_pack` (its
+    ``"fisher-yates"`` order, which every seed of this variant has always used). Index 0 is the top
+    card, dealt first. Raises :class:`DealError` for a seed that is not a whole number."""
+    cards = PACK_36 if rules.wild is None else PACK_36 + (rules.wild,)
+    return pack24.shuffled_pack(seed, cards)
 
 
 def _layout(dealer: int, packet: int) -> tuple[tuple[int, ...], ...]:
