@@ -27,10 +27,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-__all__ = ["Variant", "ActionText", "Place", "ACTION_GROUPS", "Builtin", "register", "get", "names", "game_class", "BUILTIN"]
+from .errors import CardlabError
+
+__all__ = ["Variant", "ActionText", "Place", "ACTION_GROUPS", "Builtin", "register", "register_extra", "EXTRA_VARIANTS_ENV",
+           "ExtraVariantError", "get", "names", "game_class", "BUILTIN"]
 
 #: The groups a play table shows actions in, the same in every variant: ``"card"`` (a card
 #: played to a trick), ``"marriage"`` (announcing K+Q), ``"bid"`` (a bid or blind bid),
@@ -292,8 +296,77 @@ def register(variant: Variant) -> None:
     _REGISTRY[variant.name] = variant
 
 
+#: The environment variable naming variants from outside cardlab to register when the registry is
+#: first asked (:func:`register_extra`); unset, none are. The tests set it for their test-only
+#: variant (tests/conftest.py), so that variant never appears in a user's menus.
+EXTRA_VARIANTS_ENV = "CARDLAB_EXTRA_VARIANTS"
+
+_EXTRA = {"done": False, "loading": False}
+
+
+class ExtraVariantError(CardlabError):
+    """A value of :data:`EXTRA_VARIANTS_ENV` that does not name variants to register: an entry
+    that is not ``module:attribute``, a module that cannot be imported, a missing attribute, an
+    object that is not a :class:`Variant` (nor a callable returning one), or a variant that would
+    replace a built-in one. The message quotes the entry at fault and says which it is."""
+
+
+def register_extra(spec: str | None = None) -> list[str]:
+    """Register the variants named by ``spec`` (default: the environment variable
+    :data:`EXTRA_VARIANTS_ENV`, read now): ``"module:attribute[,module:attribute...]"``, each
+    attribute a :class:`Variant` or a callable returning one (called with no arguments). Returns
+    the names registered, in order. :func:`get` and :func:`names` call it once, with the
+    environment's value, before they first answer; an empty or unset value registers nothing.
+
+    Raises :class:`ExtraVariantError` saying which entry is wrong and how (nothing of a bad value
+    is registered, and the next :func:`get` or :func:`names` raises again)."""
+    from_env = spec is None
+    if from_env:
+        if _EXTRA["loading"]:       # a module being imported asked the registry: answer without it
+            return []
+        spec = os.environ.get(EXTRA_VARIANTS_ENV, "")
+    if not isinstance(spec, str):
+        raise ExtraVariantError(f"{EXTRA_VARIANTS_ENV} is text such as 'package.module:attribute', "
+                                f"not {type(spec).__name__}")
+    found: list[Variant] = []
+    _EXTRA["loading"] = True
+    try:
+        for entry in (e.strip() for e in spec.split(",")):
+            if not entry:
+                continue
+            module, sep, attr = entry.partition(":")
+            if not sep or not module or not attr or ":" in attr:
+                raise ExtraVariantError(f"{EXTRA_VARIANTS_ENV} entry {entry!r} is not 'module:attribute' "
+                                        f"(e.g. 'variant_kit:declaration')")
+            try:
+                obj = getattr(importlib.import_module(module), attr)
+            except ImportError as exc:
+                raise ExtraVariantError(f"{EXTRA_VARIANTS_ENV} entry {entry!r}: module {module!r} cannot be "
+                                        f"imported ({exc})") from None
+            except AttributeError:
+                raise ExtraVariantError(f"{EXTRA_VARIANTS_ENV} entry {entry!r}: module {module!r} has no "
+                                        f"attribute {attr!r}") from None
+            variant = obj() if callable(obj) and not isinstance(obj, Variant) else obj
+            if not isinstance(variant, Variant):
+                raise ExtraVariantError(f"{EXTRA_VARIANTS_ENV} entry {entry!r} gives a {type(variant).__name__}, "
+                                        f"not a cardlab.variants.Variant (nor a callable returning one)")
+            if variant.name in BUILTIN:
+                raise ExtraVariantError(f"{EXTRA_VARIANTS_ENV} entry {entry!r} names the variant "
+                                        f"{variant.name!r}, which is built in: give it a name of its own")
+            found.append(variant)
+    finally:
+        _EXTRA["loading"] = False
+    for variant in found:
+        register(variant)
+    if from_env:
+        _EXTRA["done"] = True
+    return [v.name for v in found]
+
+
 def get(name: str) -> Variant:
     """The variant called ``name``. Raises ``KeyError`` with the known names if there is none."""
+    if not _EXTRA["done"]:
+        register_extra()
     if isinstance(name, str) and name not in _REGISTRY and name in BUILTIN and _shipped(name):
         _REGISTRY[name] = _build(name)
     try:
@@ -320,6 +393,8 @@ def names(declared: bool = False) -> list[str]:
     """The names of every known variant (built-in ones whose module is not shipped are left out),
     sorted by name; ``declared=True``: in the order they were declared, the lines of
     :data:`BUILTIN` and then the :func:`register` calls (the order a menu of games shows)."""
+    if not _EXTRA["done"]:
+        register_extra()
     builtin = [n for n in BUILTIN if _shipped(n)]
     if declared:
         return builtin + [n for n in _REGISTRY if n not in BUILTIN]
