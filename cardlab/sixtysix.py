@@ -855,40 +855,18 @@ class SixtySixState(GameState):
         return None
 
     # -- applying actions -----------------------------------------------------------------
-    def apply(self, action: Action | str) -> "SixtySixState":
-        """Return the state after ``action`` (an :class:`Action` or its text).
+    # -- applying actions: GameState.apply's hooks ---------------------------------------------
+    #: An action out of turn, or any action once the hand is over, is refused by this rule.
+    _TURN_RULE = "66.turn"
+    #: The text of an action read by :func:`parse_action`.
+    _parse = staticmethod(parse_action)
+    #: A marriage's value said as text ("40 ♠"), checked by :meth:`_check_said`.
+    _said = staticmethod(said_marriage_value)
 
-        Raises
-        ------
-        NotationError
-            If the text is not an action.
-        IllegalActionError
-            If the rules forbid it now, or it is not an action of this game (another variant's,
-            or one built with a wrong payload: rule ``66.action``); the message names the rule
-            (see :data:`RULES`). The state is unchanged (states are immutable)."""
-        said = None
-        if not isinstance(action, Action):
-            said = said_marriage_value(action)
-            action = parse_action(action)
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
-            raise self._why_illegal(action)
-        if said is not None:
-            check_said_value(said, action, self.trump, "66.marriage.lead")
-        if action.kind == "play":
-            card = action.card
-            if card.__class__ is not Card:  # an int or float equal to a card's code is no card
-                raise self._why_illegal(action)
-            s = self._child(action)
-            s._do_play(self._to_act, card)
-        else:
-            if action.value is not None and action.value.__class__ is not Suit:  # e.g. 1.0 == ♦
-                raise self._why_illegal(action)
-            s = self._child(action)
-            s._do(self._to_act, action)
-        return s
+    def _check_said(self, said: int, action: Action) -> None:
+        """Refuse a marriage said with the wrong value ("40 ♥" when ♥ are not trumps), raising
+        :class:`IllegalActionError` [66.marriage.lead]."""
+        check_said_value(said, action, self.trump, "66.marriage.lead")
 
     def playout(self, choose) -> SixtySixResult:
         """Play the hand to its end and return the result, without keeping the states.
@@ -1153,7 +1131,7 @@ class SixtySixState(GameState):
     def _why_illegal(self, action: Action) -> IllegalActionError:
         if self.result is not None:
             return IllegalActionError("66.turn", "the hand is over; no more actions can be taken")
-        malformed = _malformed(action)
+        malformed = _not_an_action(action)
         if malformed is not None:
             return IllegalActionError("66.action", malformed)
         seat = self._to_act
@@ -1244,7 +1222,7 @@ _KINDS = ("play", "marriage", "exchange", "close", "out", "draw", "pass")
 
 
 
-def _malformed(action) -> str | None:
+def _not_an_action(action) -> str | None:
     """Why ``action`` is not an action of Sixty-six at all (wrong kind or payload), or ``None``
     if it is well formed (it may still be illegal now)."""
     if not isinstance(action, Action):

@@ -180,6 +180,20 @@ def test_non_dealer_leads_first(rules, dealer):
     assert_illegal(s, str(other_card), "66.hold")
 
 
+def test_acting_out_of_turn_names_the_turn_rule():
+    """apply(action, seat=...): only the seat to act may act [66.turn]; the state is unchanged."""
+    s = ss.deal(seed=99, dealer=1)
+    card = s.legal_actions()[0]
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(card, seat=1)
+    assert info.value.rule == "66.turn" and "A's turn, not B's" in info.value.reason
+    assert s.apply(card, seat=0).last_action == card and s.last_action is None
+    for bad in (2, -1, True, "0"):
+        with pytest.raises(IllegalActionError) as info:
+            s.apply(card, seat=bad)
+        assert info.value.rule == "66.turn"
+
+
 def test_leader_may_lead_anything_and_follower_may_play_anything_while_stock_open():
     s = deal66(["A♥ K♣ 10♦ J♠ 9♥ Q♣", "9♣ J♦ A♠ K♥ Q♦ 10♣"], "K♠")
     assert set(legal(s)) == {"A♥", "K♣", "10♦", "J♠", "9♥", "Q♣"}   # Santase: no marriage/close on lead 1
