@@ -24,7 +24,8 @@ The game in short (the default preset) [SHR; rules-notes §4.2]:
   pays the winner 1 game point if he has 33 card points or more, 2 if fewer but he took a trick,
   3 if he took no trick; when the last trick decides the hand, each opponent pays 1 (*the
   project's reading*, below);
-* the game points go into a ledger (:class:`Mariage3Game`); the deal passes to the left and the
+* the game points go into a ledger (:class:`cardlab.mariage3_game.Mariage3Game`, also reachable as
+  ``mariage3.Mariage3Game``); the deal passes to the left and the
   first player to **receive** ``target`` game points (7) wins the game (*the project's reading*).
 
 Two readings are the project's own, because no source settles them for three players; each is
@@ -64,13 +65,15 @@ dealer. Typical use::
 
 This module holds the rules only. The same game elsewhere: :mod:`cardlab.render.mariage3` draws
 its tables (HTML and text), :class:`cardlab.players.mariage3.Mariage3Player` is its rule-based
-computer player (make players with :func:`cardlab.players.make_player`), and
-:mod:`cardlab.analysis.adapt_mariage3` is its solver adapter.
+computer player (make players with :func:`cardlab.players.make_player`),
+:mod:`cardlab.analysis.adapt_mariage3` is its solver adapter and :mod:`cardlab.mariage3_game` its
+score keeper. Card points, marriage values and the shuffle are the 24-card family's, from
+:mod:`cardlab.pack24`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
@@ -78,24 +81,22 @@ from .actions import _PLAY, Action, action_text, check_said_value, play, said_ma
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .errors import DealError, IllegalActionError, NotationError, RulesError
+from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
-from .sixtysix import CARD_POINTS, shuffled_pack
-from .scorekeeper import ScoreKeeper
-from .state import GameState, HandResult
+from .state import GameState, HandResult, SeatView
 from .tricks import RANKS_66, Trick, TrickRules, explain_duty
+from .variants import lazy_exports
 
 __all__ = [
     "Mariage3Rules",
     "RUSSIAN_MARIAGE_3",
     "PAGAT_66_3",
     "PRESETS",
-    "CARD_POINTS",
     "RULES",
-    "NAMES",
+    "SEAT_NAMES",
     "Mariage3Result",
     "Mariage3View",
     "Mariage3State",
-    "Mariage3Game",
     "DealError",
     "deal",
     "deal_from_hands", "deal_from_places", "places", "STANDING",
@@ -104,11 +105,13 @@ __all__ = [
     "describe_action",
     "opponent_payment",
 ]
+# Also here, imported on first use from cardlab.mariage3_game: Mariage3Game.
 
 VARIANT = "mariage-3"
 SEATS = (0, 1, 2)
-#: Default player names (used in explanations and records).
-NAMES = ("Ana", "Boris", "Vera")
+#: Default player names, seat 0 to 2 (the default of :func:`deal`, :func:`deal_from_hands` and the
+#: score keeper; used in explanations and records).
+SEAT_NAMES: tuple[str, str, str] = ("Ana", "Boris", "Vera")
 _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 
 #: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
@@ -405,7 +408,7 @@ def _seat_of(dealer: int, k: int) -> int:
 
 
 def deal(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | None = None,
-         pack: Sequence[Card | str] | None = None, names: Sequence[str] = NAMES) -> "Mariage3State":
+         pack: Sequence[Card | str] | None = None, names: Sequence[str] = SEAT_NAMES) -> "Mariage3State":
     """Deal a hand and return its first state.
 
     Parameters
@@ -415,7 +418,8 @@ def deal(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | 
     dealer : int
         Seat 0, 1 or 2. Eldest, seat ``(dealer + 1) % 3``, leads (or first names trumps).
     seed : int, optional
-        Shuffle with :func:`cardlab.sixtysix.shuffled_pack`. Give ``seed`` or ``pack``, not both.
+        Shuffle with :func:`cardlab.pack24.shuffled_pack` (its default Fisher-Yates order, which
+        this game's seeds have always used). Give ``seed`` or ``pack``, not both.
     pack : sequence of 24 cards (or card texts), optional
         The pack from the top, dealt clockwise from the dealer's left in packets of 3, 2, 3:
         the k-th player from the dealer's left (k = 0, 1, 2) gets pack indices 3k..3k+2,
@@ -444,7 +448,7 @@ def deal(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, seed: int | 
 
 
 def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], rules: Mariage3Rules = RUSSIAN_MARIAGE_3,
-                    dealer: int = 0, names: Sequence[str] = NAMES) -> "Mariage3State":
+                    dealer: int = 0, names: Sequence[str] = SEAT_NAMES) -> "Mariage3State":
     """Deal explicit hands: ``hands[seat]``, 8 cards each, *in the order dealt* (a sequence of
     cards or card texts, or one text such as ``"A♠ 10♠ K♥ Q♥ 9♣ J♦ 9♦ 10♥"``). Under
     ``dealer_last`` the dealer's 8th card is the trump card; under ``eldest_chooses`` eldest's
@@ -478,7 +482,7 @@ def places(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, players: i
 STANDING: tuple = ("totals", "game points per player", 0)
 
 
-def deal_from_places(places, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, names: Sequence[str] = NAMES,
+def deal_from_places(places, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, names: Sequence[str] = SEAT_NAMES,
                      start=None) -> "Mariage3State":
     """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
     order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the
@@ -544,21 +548,23 @@ class Mariage3Result(HandResult):
         return tuple(self.game_points if s == w else -p for s, p in enumerate(self.payments))  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class Mariage3View:
-    """What one seat may know: its own hand and everything shown to the table.
+@dataclass(frozen=True, kw_only=True)
+class Mariage3View(SeatView):
+    """What one seat may know: its own hand and everything shown to the table (extends
+    :class:`cardlab.state.SeatView`, whose fields it has: ``variant`` (``"mariage-3"``),
+    ``seat``, ``hand``, ``unseen``, ``to_act``, ``legal_actions``, ``phase`` (``"trumps"``,
+    ``"play"`` or ``"over"``), ``trick``, ``tricks``, ``points``, ``dealer``, ``rules``,
+    ``result``). Built with keywords.
 
-    Attributes
-    ----------
-    variant : str
-        ``"mariage-3"``.
-    seat : int
-    hand : tuple of Card
-        This seat's cards.
+    Here ``trick`` is the current trick's cards, lead first (``trick[i]`` is seat
+    ``(leader + i) % 3``'s; :meth:`trick_by_seat` pairs them); ``tricks`` the completed
+    :class:`cardlab.tricks.Trick` objects, cards as (seat, Card) pairs in play order; ``points`` the
+    card points each seat has now (tricks, plus marriages once the seat has a trick); ``unseen``
+    the cards this seat cannot see (others' cards not shown, and cards not yet dealt).
+
+    Attributes (this variant's own)
+    -------------------------------
     names : tuple of 3 str
-    dealer : int
-    phase : str
-        ``"trumps"`` (eldest is fixing trumps), ``"play"`` or ``"over"``.
     trump : Suit or None
         ``None`` only while trumps are not fixed yet.
     turnup : Card or None
@@ -571,57 +577,34 @@ class Mariage3View:
     known : tuple of 3 tuples of Card
         Per seat, the cards of that hand shown to everyone and not played yet (the turn-up in
         its holder's hand, marriage cards); the entry for this seat lists its own shown cards.
-    trick : tuple of Card
-        Cards played to the current trick, lead first; ``trick[i]`` is seat ``(leader + i) % 3``'s.
     leader : int
         The seat leading the current trick.
-    tricks : tuple of :class:`cardlab.tricks.Trick`
-        Completed tricks (played cards are public), cards as (seat, Card) pairs in play order.
-    points : tuple of 3 int
-        Card points each seat has now (tricks, plus marriages once the seat has a trick).
     tricks_won : tuple of 3 int
     marriages : tuple of (seat, Suit, points)
+        Marriages declared, in order; points are card points (20, or 40 in trumps).
     pending_marriage : Suit or None
         The marriage the leader has just announced (he must lead its K or Q).
-    unseen : tuple of Card
-        The cards this seat cannot see: others' cards not shown, and cards not yet dealt.
-    to_act : int or None
-    legal_actions : tuple of Action
-        Non-empty only when this seat is to act.
     finished : bool
-    result : Mariage3Result or None
-    rules : Mariage3Rules
     """
 
-    seat: int
-    hand: tuple[Card, ...]
+    variant: str = field(default=VARIANT, kw_only=True)
     names: tuple[str, str, str]
-    dealer: int
-    phase: str
     trump: Suit | None
     turnup: Card | None
     trump_named_by: int | None
     hand_sizes: tuple[int, int, int]
     known: tuple
-    trick: tuple[Card, ...]
     leader: int
-    tricks: tuple
-    points: tuple[int, int, int]
     tricks_won: tuple[int, int, int]
     marriages: tuple
     pending_marriage: Suit | None
-    unseen: tuple[Card, ...]
-    to_act: int | None
-    legal_actions: tuple[Action, ...]
     finished: bool
-    result: Mariage3Result | None
-    rules: Mariage3Rules
-    variant: str = VARIANT
 
-    @property
-    def trick_seats(self) -> tuple[int, ...]:
-        """The seat of each card of the current trick."""
-        return tuple((self.leader + i) % 3 for i in range(len(self.trick)))
+    def trick_by_seat(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick with its seats: ``((seat, card), ...)`` in play order, lead first
+        (empty between tricks)."""
+        leader = self.leader
+        return tuple(((leader + i) % 3, c) for i, c in enumerate(self.trick))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -656,7 +639,7 @@ class Mariage3State(GameState):
         The seat leading the current trick.
     trick : tuple of Card
         The current trick's cards in play order, **lead first**; ``trick[i]`` is seat
-        ``(leader + i) % 3``'s (see :attr:`trick_seats`).
+        ``(leader + i) % 3``'s (see :meth:`trick_by_seat`).
     tricks : tuple of :class:`cardlab.tricks.Trick`
         Completed tricks in order: ``Trick(leader, cards, winner)``, ``cards`` the (seat, Card)
         pairs in play order (``Trick.played`` the cards alone, ``Trick.card_of(seat)`` one seat's).
@@ -744,10 +727,11 @@ class Mariage3State(GameState):
         """The seat at the dealer's left."""
         return (self.dealer + 1) % 3
 
-    @property
-    def trick_seats(self) -> tuple[int, ...]:
-        """The seat of each card in :attr:`trick`."""
-        return tuple((self.leader + i) % 3 for i in range(len(self.trick)))
+    def trick_by_seat(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress with its seats: ``((seat, card), ...)`` in play order, lead
+        first (empty between tricks)."""
+        leader = self.leader
+        return tuple(((leader + i) % 3, c) for i, c in enumerate(self.trick))
 
     def points(self, seat: int) -> int:
         """Card points of ``seat`` now: its tricks, plus its marriages once it has taken a
@@ -836,52 +820,24 @@ class Mariage3State(GameState):
                 return trumps
         return hand
 
-    # -- applying actions -----------------------------------------------------------------
-    def apply(self, action: Action | str, seat: int | None = None) -> "Mariage3State":
-        """Return the state after ``action`` (an :class:`Action` or its text).
+    # -- applying actions: the hooks of GameState.apply ----------------------------------
+    _TURN_RULE = "m3.turn"
+    _parse = staticmethod(parse_action)
+    _said = staticmethod(said_marriage_value)
 
-        Parameters
-        ----------
-        action : Action or str
-        seat : int, optional
-            Who is acting; if given and it is not that seat's turn, the action is refused with
-            rule ``m3.turn``.
+    def _check_said(self, said: int, action: Action) -> None:
+        """Refuse a marriage said with the wrong value (``"40 ♥"`` when hearts are not trumps)
+        [m3.marriage.lead]."""
+        check_said_value(said, action, self.trump, "m3.marriage.lead")
 
-        Raises
-        ------
-        NotationError
-            If the text is not an action.
-        IllegalActionError
-            If the rules forbid it now; ``rule`` is a key of :data:`RULES` and the message
-            says why in words. The state is unchanged (states are immutable)."""
-        said = None
-        if not isinstance(action, Action):
-            said = said_marriage_value(action)
-            action = parse_action(action)
-        if seat is not None and self.result is None and seat != self._to_act:
-            if seat not in SEATS or isinstance(seat, bool):
-                raise IllegalActionError("m3.turn", f"there is no seat {seat!r}: seats are 0, 1 and 2")
-            raise IllegalActionError("m3.turn", f"it is {self.names[self._to_act]}'s turn, not "
-                                                f"{self.names[seat]}'s")
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
-            raise self._why_illegal(action)
-        if said is not None:
-            check_said_value(said, action, self.trump, "m3.marriage.lead")
-        # equal is not enough: 2.0 == Suit.HEARTS and an int equals a Card [m3.action]
-        if action.kind == "play":
-            if action.card.__class__ is not Card:
-                raise self._why_illegal(action)
-            s = self._child(action)
-            s._do_play(self._to_act, action.card)
-        else:
-            if _malformed(action) is not None:
-                raise self._why_illegal(action)
-            s = self._child(action)
-            s._do(self._to_act, action)
-        return s
+    def _not_your_turn(self, seat, action) -> IllegalActionError:
+        """The refusal of ``action`` by ``seat`` out of turn [m3.turn]: once the hand is over no
+        one may act; a seat must be 0, 1 or 2."""
+        if self.result is not None:
+            return IllegalActionError("m3.turn", "the hand is over; no more actions can be taken")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
+            return IllegalActionError("m3.turn", f"there is no seat {seat!r}: seats are 0, 1 and 2")
+        return IllegalActionError("m3.turn", f"it is {self.names[self._to_act]}'s turn, not {self.names[seat]}'s")
 
     def playout(self, choose) -> Mariage3Result:
         """Play the hand to its end and return the result, without keeping the states.
@@ -906,10 +862,10 @@ class Mariage3State(GameState):
         return s.result
 
     def _do(self, seat: int, action: Action) -> None:
+        """Take ``action`` (legal, not a card play: those go to :meth:`_do_play`) for ``seat``, in
+        place on a fresh copy: announce a marriage, name trumps or turn the next card."""
         kind = action.kind
-        if kind == "play":
-            self._do_play(seat, action.card)
-        elif kind == "marriage":
+        if kind == "marriage":
             self._marry(seat, action.value)
         elif kind == "trumps":
             self._fix_trumps(seat, action.value, None)
@@ -938,7 +894,7 @@ class Mariage3State(GameState):
             self.shown = tuple(sh)
 
     def _marry(self, seat: int, suit: Suit) -> None:
-        value = 40 if suit == self.trump else 20
+        value = marriage_points(suit, self.trump)
         mp = list(self.marriage_points)
         mp[seat] += value
         self.marriage_points = tuple(mp)
@@ -1188,8 +1144,8 @@ def _explain(s: Mariage3State) -> str:
                      f"first; everyone must {_duties(r)}.")
     elif a.kind == "marriage":
         suit = a.value
-        value = 40 if suit == s.trump else 20
-        kind = "in trumps" if value == 40 else "in a plain suit"
+        value = marriage_points(suit, s.trump)
+        kind = "in trumps" if suit == s.trump else "in a plain suit"
         if s.result is not None:
             parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value} {kind}, which brings "
                          f"{who} to {s.points(seat)}; the hand ends at once, no card needs to be led.")
@@ -1229,182 +1185,6 @@ def _explain(s: Mariage3State) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# The game: a ledger of hands
-
-
-class Mariage3Game(ScoreKeeper):
-    """A game of several hands with a ledger of the settlements [m3.score, m3.game, m3.dealer].
-
-    Each finished hand is added with :meth:`add`: each opponent pays the hand's winner the game
-    points of :attr:`Mariage3Result.payments`. The ledger keeps, per player, the game points
-    **received** (:attr:`totals`) and the **net** balance, received minus paid (:attr:`net`; the
-    three balances always sum to 0, and are what players settle in money at the end). Which of
-    the two counts towards ``rules.target`` is the option ``rules.game_count`` (:attr:`standing`):
-    by default the first player to receive the target wins (the project's reading of the seed's
-    "until one of the players gets 7 or 8 points"; see the module docstring).
-
-    Parameters
-    ----------
-    rules : Mariage3Rules
-    first_dealer : int
-        Seat 0, 1 or 2 (by lot at the table).
-    names : three str
-    totals : three int, optional
-        Game points each player has received before the first hand (default 0), each below
-        ``rules.target``: a game taken up in the middle.
-    net : three int, optional
-        The net balances before the first hand (default 0; they must sum to 0 and, when
-        ``game_count="net"``, each be below ``rules.target``).
-
-    Raises
-    ------
-    RulesError
-        If ``rules`` is not a :class:`Mariage3Rules`.
-    DealError
-        If ``first_dealer`` is not a seat, there are not three names, or ``totals`` / ``net``
-        are not three whole numbers in range (``net`` summing to 0).
-
-    Attributes
-    ----------
-    totals : list of 3 int
-        Game points received by each player.
-    net : list of 3 int
-        Received minus paid, per player.
-    standing : list of 3 int (property)
-        What counts towards the target: :attr:`totals` or :attr:`net`.
-    hands : list of Mariage3State
-        The finished hands, in order.
-    """
-
-    def __init__(self, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, first_dealer: int = 0, names: Sequence[str] = NAMES,
-                 totals: Sequence[int] | None = None, net: Sequence[int] | None = None):
-        if not isinstance(rules, Mariage3Rules):
-            raise RulesError(f"rules must be a Mariage3Rules, not {type(rules).__name__}")
-        if first_dealer not in SEATS or isinstance(first_dealer, bool):
-            raise DealError(f"the first dealer is seat 0, 1 or 2, not {first_dealer!r}")
-        names = tuple(names)
-        if len(names) != 3:
-            raise DealError(f"three-player Mariage needs three names, not {len(names)}")
-        self.rules = rules
-        self.first_dealer = first_dealer
-        self.names = names
-        self.hands: list[Mariage3State] = []
-        self.totals = [0, 0, 0] if totals is None else self._start(totals, 3, 0, rules.target - 1, "starting totals")
-        self.net = [0, 0, 0] if net is None else self._start(net, 3, -10_000, 10_000, "starting net balances")
-        if sum(self.net):
-            raise DealError(f"net balances sum to 0 (what one pays another receives), not {tuple(self.net)}")
-        if rules.game_count == "net" and max(self.net) >= rules.target:
-            raise DealError(f"a net balance of {max(self.net)} has already reached the target {rules.target}")
-        self.start_totals = tuple(self.standing)
-        self._rows: list[dict] = []
-
-    @property
-    def standing(self) -> list[int]:
-        """Per player, the game points that count towards the target: received
-        (``game_count="received"``) or received minus paid (``"net"``)."""
-        return list(self.net if self.rules.game_count == "net" else self.totals)
-
-    @property
-    def goal(self) -> str:
-        """The game's goal in words, for the stepper: ``"game to 7 game points received"`` (or
-        ``"game to 7 game points net (received minus paid)"``)."""
-        if self.rules.game_count == "net":
-            return f"game to {self.rules.target} game points net (received minus paid)"
-        return f"game to {self.rules.target} game points received"
-
-    @property
-    def next_dealer(self) -> int:
-        """The dealer of the next hand: the left of the last dealer, or the last winner."""
-        if not self.hands:
-            return self.first_dealer
-        last = self.hands[-1]
-        if self.rules.next_dealer == "winner":
-            return last.result.winner
-        return (last.dealer + 1) % 3
-
-    @property
-    def next_dealer_reason(self) -> str:
-        """Why :attr:`next_dealer` deals, in words, with the rule id."""
-        if not self.hands:
-            return "the first dealer is chosen by lot [rule m3.dealer]"
-        n = len(self.hands)
-        if self.rules.next_dealer == "winner":
-            return f"the winner of hand {n} deals next under these rules [rule m3.dealer]"
-        return f"the deal passes to the left after hand {n} [rule m3.dealer]"
-
-    @property
-    def winner(self) -> int | None:
-        """The seat whose :attr:`standing` reached ``rules.target``, or ``None`` while the game
-        goes on. Only a hand's winner gains (received or net), so the first to reach the target
-        is the only one."""
-        standing = self.standing
-        best = max(SEATS, key=lambda s: standing[s])
-        return best if standing[best] >= self.rules.target else None
-
-    state_class = Mariage3State
-    deal_function = staticmethod(deal)
-
-    def _over_text(self) -> str:
-        return f"{self.names[self.winner]} reached {self.rules.target} ({self.goal})"
-
-    def add(self, final: Mariage3State) -> dict:
-        """Enter a finished hand in the ledger and return its row.
-
-        Raises :class:`DealError` if the hand is unfinished, dealt by the wrong dealer, played
-        under other rules, or the game is already over."""
-        self._check_hand(final, "entered in the ledger")
-        res = final.result
-        w = res.winner
-        self.totals[w] += res.game_points
-        for s in SEATS:
-            self.net[s] += res.game_points if s == w else -res.payments[s]
-        self.hands.append(final)
-        names = self.names
-        row = {
-            "hand": len(self.hands),
-            "dealer": names[final.dealer],
-            "winner": names[w],
-            "how": res.reason,
-            "card points": "–".join(str(p) for p in res.points),
-            "payments": ", ".join(f"{names[s]} {res.payments[s]}" for s in SEATS if s != w),
-            "game points": res.game_points,
-        }
-        standing = self.standing
-        for s in SEATS:
-            row[names[s]] = standing[s]
-        other, values = ("received", self.totals) if self.rules.game_count == "net" else ("net", self.net)
-        for s in SEATS:
-            row[f"{other} {names[s]}"] = values[s]
-        self._rows.append(row)
-        return row
-
-    def row_summary(self, row: dict) -> str:
-        """What one hand of the ledger scored, in words: ``"Ana takes 1 from Boris and 2 from
-        Vera (3 game points)"``. ``row`` is one of :meth:`rows` (found by its ``"hand"``
-        number); raises ``IndexError`` for a hand not in this ledger."""
-        n = row["hand"]
-        if not 1 <= n <= len(self.hands):
-            raise IndexError(f"the ledger has hands 1 to {len(self.hands)}, not {n}")
-        r = self.hands[n - 1].result
-        parts = [f"{r.payments[s]} from {self.names[s]}" for s in SEATS if s != r.winner]
-        return f"{self.names[r.winner]} takes {' and '.join(parts)} ({r.game_points} game points)"
-
-    def rows(self) -> list[dict]:
-        """The ledger as a list of dicts, one per hand: ``hand``, ``dealer``, ``winner``, ``how``
-        (the :attr:`Mariage3Result.reason`), ``card points`` (text ``"73–43–24"``), ``payments``
-        (text), ``game points`` (received by the winner); then under each player's name the
-        running :attr:`standing` (what counts towards the target), and the other measure as
-        ``"net NAME"`` (when received counts) or ``"received NAME"`` (when net counts)."""
-        return list(self._rows)
-
-    def columns(self) -> list[str]:
-        """The ledger's columns (see :meth:`rows`)."""
-        other = "received" if self.rules.game_count == "net" else "net"
-        return ["hand", "dealer", "winner", "how", "card points", "payments", "game points", *self.names,
-                *(f"{other} {n}" for n in self.names)]
-
-
-# ---------------------------------------------------------------------------------------------
 # Front ends
 
 
@@ -1426,7 +1206,7 @@ def describe_action(action: Action, state: Mariage3State | None = None) -> "vari
                                               f"Play {card} to the trick. [rule m3.follow]"))
     if kind == "marriage":
         trump = getattr(state, "trump", None)
-        pts = "" if trump is None else f" ({40 if value == trump else 20})"
+        pts = "" if trump is None else f" ({marriage_points(value, trump)})"
         return ActionText("marriage", f"Announce marriage {value.symbol}{pts}",
                           f"Show K{value.symbol} and Q{value.symbol} and lead one of them. [rule m3.marriage.lead]")
     if kind == "trumps":
@@ -1436,3 +1216,8 @@ def describe_action(action: Action, state: Mariage3State | None = None) -> "vari
     return ActionText("trumps", "Turn up the next card",
                       "Do not name trumps: the first card of your next packet is dealt face up and its suit is "
                       "trumps. [rule m3.trumps-choice]")
+
+
+# The score keeper lives in cardlab.mariage3_game (it imports this module): imported on first use
+# as cardlab.mariage3.Mariage3Game.
+__getattr__ = lazy_exports(__name__, {"Mariage3Game": "cardlab.mariage3_game"})

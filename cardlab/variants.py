@@ -234,7 +234,7 @@ BUILTIN: dict[str, Builtin] = {
                            "cardlab.russian501_game:Russian501Game", "Russian501Player", "501", (3, 4)),
     "ninety-nine": Builtin("ninetynine", "Ninety-Nine (David Parlett)", 3,
                            "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99"),
-    "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3:Mariage3Game", "Mariage3Player",
+    "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3_game:Mariage3Game", "Mariage3Player",
                          "m3"),
     "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.eight:EightGame",
                          "Mariage4Player", "m4"),

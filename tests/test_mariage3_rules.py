@@ -332,7 +332,7 @@ def test_record_of_a_hand_round_trips_and_bad_actions_are_located():
     s = deal().apply_all(["marriage ♥", "Q♥", "9♥", "A♥"])
     rec = records.Record.from_state(s, title="t")
     back = records.loads(rec.to_json())
-    assert back.variant == "mariage-3" and back.players == m.NAMES
+    assert back.variant == "mariage-3" and back.players == m.SEAT_NAMES
     end = back.replay()[0]
     assert end.hands == s.hands and end.tricks == s.tricks and end.marriages == s.marriages
     data = rec.to_dict()

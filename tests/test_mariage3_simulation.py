@@ -319,8 +319,8 @@ def test_random_games_keep_the_ledger():
             other = "received" if rules.game_count == "net" else "net"
             assert game.totals == received
             assert game.net == net and sum(game.net) == 0 and game.standing == counted
-            assert [row[n] for n in m.NAMES] == counted
-            assert [row[f"{other} {n}"] for n in m.NAMES] == (received if other == "received" else net)
+            assert [row[n] for n in m.SEAT_NAMES] == counted
+            assert [row[f"{other} {n}"] for n in m.SEAT_NAMES] == (received if other == "received" else net)
             assert (max(counted) >= rules.target) == game.is_over
         assert game.winner == counted.index(max(counted)) and max(counted) >= rules.target
         assert sum(1 for x in counted if x >= rules.target) == 1
