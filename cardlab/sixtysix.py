@@ -739,6 +739,13 @@ class SixtySixState(GameState):
             p += self.marriage_points[seat]
         return p
 
+    def trick_by_seat(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress with its seats: ``((leader, card),)`` once a card is led, ``()``
+        between tricks (the second card completes the trick at once, which then is the last of
+        :attr:`tricks`)."""
+        leader = self.leader
+        return tuple(((leader + i) % 2, c) for i, c in enumerate(self.trick))
+
     @property
     def trick_number(self) -> int:
         """1-based number of the trick in play (the last trick once the hand is over)."""

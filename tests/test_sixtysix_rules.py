@@ -206,6 +206,17 @@ def test_leader_may_lead_anything_and_follower_may_play_anything_while_stock_ope
     assert s3.tricks[-1].winner == 1 and s3.card_points == (0, 22)
 
 
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_trick_by_seat_is_the_trick_in_progress_with_its_seats(dealer):
+    s = ss.deal(seed=5, dealer=dealer)
+    assert s.trick_by_seat() == ()
+    lead = s.legal_actions()[-1].card
+    s = s.apply(str(lead))
+    assert s.trick_by_seat() == ((1 - dealer, lead),) and s.trick == (lead,)
+    s = s.apply(s.legal_actions()[0])
+    assert s.trick_by_seat() == () and len(s.tricks) == 1
+
+
 def test_playing_a_card_not_held():
     s = deal66(["A♥ K♣ 10♦ J♠ 9♥ Q♣", "9♣ J♦ A♠ K♥ Q♦ 10♣"], "K♠")
     assert_illegal(s, "A♠", "66.hold", "A♠")

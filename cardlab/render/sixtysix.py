@@ -1,7 +1,8 @@
 """Sixty-six for two as HTML/SVG and as text (renders :mod:`cardlab.sixtysix` states).
 
-A seat's view is built only from ``state.view(seat)``, so a hidden card (the opponent's unseen
-cards, the face-down stock) is never written into the output.
+A seat's view is built only from ``state.view(seat)`` and the public trick in progress
+(``state.trick_by_seat()``), so a hidden card (the opponent's unseen cards, the face-down stock)
+is never written into the output.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class _Table:
     seat view, that seat's :class:`~cardlab.sixtysix.SixtySixView`."""
 
     __slots__ = ("seat", "names", "dealer", "rules_name", "trump", "hands", "hidden", "known", "stock",
-                 "stock_hidden", "stock_size", "turnup", "turnup_in_stock", "closed_by", "trick", "leader",
+                 "stock_hidden", "stock_size", "turnup", "turnup_in_stock", "closed_by", "trick", "by_seat", "leader",
                  "tricks", "points", "tricks_won", "marriages", "to_act", "result", "pending", "trick_number",
                  "draw_pending", "close_exchange")
 
@@ -40,6 +41,7 @@ def _table(state: Any, seat: int | None) -> _Table:
     t.draw_pending = getattr(state, "draw_pending", False)    # trick won; close or draw first
     t.close_exchange = getattr(state, "close_exchange", False)  # exchange offered at a close
     t.trick_number = state.trick_number
+    t.by_seat = state.trick_by_seat()  # the trick in progress is public: ((seat, card), ...)
     if seat is None:
         t.trump = state.trump
         t.hands = (tuple(state.hands[0]), tuple(state.hands[1]))
@@ -198,8 +200,8 @@ def _stock_html(t: _Table) -> str:
 def _trick_html(t: _Table) -> str:
     if t.trick:
         slots = []
-        for i, c in enumerate(t.trick):
-            who = t.names[(t.leader + i) % 2]
+        for i, (seat, c) in enumerate(t.by_seat):
+            who = t.names[seat]
             role = "led" if i == 0 else "played"
             slots.append(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(who)} {role}</span></div>')
         if len(t.trick) == 1:
@@ -291,9 +293,10 @@ def state_text(state: Any, seat: int | None = None) -> str:
     face_down = (f"; face down: {format_cards(t.stock)}" if t.stock
                  else (f"; {t.stock_hidden} face down" if t.stock_hidden else ""))
     lines.append(f"Stock: {size}, {turn}{face_down}")
-    if t.trick:
-        lines.append(f"Trick {t.trick_number}: {t.names[t.leader]} led {t.trick[0]}"
-                     + (f", {t.names[1 - t.leader]} played {t.trick[1]}" if len(t.trick) > 1 else ""))
+    if t.by_seat:
+        lines.append(f"Trick {t.trick_number}: "
+                     + ", ".join(f"{t.names[seat]} {'led' if i == 0 else 'played'} {c}"
+                                 for i, (seat, c) in enumerate(t.by_seat)))
     elif t.tricks:
         last = t.tricks[-1]
         (leader, a), (other, b) = last.cards
