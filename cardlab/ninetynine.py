@@ -57,7 +57,7 @@ rule-based player :class:`cardlab.players.ninetynine.NinetyNinePlayer`, the solv
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Sequence as SequenceABC
 from functools import lru_cache
 from itertools import combinations, repeat
@@ -69,18 +69,21 @@ from .actions import Action, action_text, play, read_words
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from .state import GameState, HandResult
+from .state import GameState, HandResult, SeatView
 from .variants import lazy_exports
 from .tricks import Trick, TrickRules, trick_winner
 
 __all__ = [
-    "NinetyNineRules", "CLASSIC", "REVISED", "PRESETS", "RULES", "RANKS_99", "BID_VALUE", "SUCCESS_TRUMP",
+    "VARIANT", "SEAT_NAMES", "NinetyNineRules", "CLASSIC", "REVISED", "PRESETS", "RULES", "RANKS_99", "BID_VALUE", "SUCCESS_TRUMP",
     "PACK_36", "CLUB_TWO", "NinetyNineResult", "NinetyNineView", "NinetyNineState", "DealError", "deal", "deal_from_hands",
     "deal_from_places", "places", "deal_start", "STANDING", "shuffled_pack", "parse_action", "bid_value",
     "ways_to_bid", "deal_score", "describe_action", "BidChoices",
 ]
 
 VARIANT = "ninety-nine"
+#: Default player names, one per seat (the default of :func:`deal`, :func:`deal_from_hands` and the
+#: score keepers).
+SEAT_NAMES: tuple[str, str, str] = ("A", "B", "C")
 
 #: Trick-taking order, high to low: A K Q J 10 9 8 7 6 [P99, PBCG, DP99, FOS99; rules-notes B-1].
 RANKS_99: tuple[Rank, ...] = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
@@ -528,13 +531,6 @@ class BidChoices(SequenceABC):
         return (BidChoices, (self._cards,))
 
 
-def _listed(legal, action) -> bool:
-    """Is ``action`` the very object listed in ``legal`` (a tuple or :class:`BidChoices`)?"""
-    if legal.__class__ is BidChoices:
-        return legal.listed(action)
-    return True in map(is_, legal, repeat(action))
-
-
 # ---------------------------------------------------------------------------------------------
 # Deal
 
@@ -617,7 +613,7 @@ def _suit_name(s: Suit) -> str:
 
 
 def deal(rules: NinetyNineRules = CLASSIC, dealer: int = 0, seed: int | None = None,
-         pack: Sequence[Card | str] | None = None, names: Sequence[str] = ("A", "B", "C"),
+         pack: Sequence[Card | str] | None = None, names: Sequence[str] = SEAT_NAMES,
          previous_successes: int | None = None) -> "NinetyNineState":
     """Deal a hand and return its first state (eldest, the dealer's left, lays aside bid cards
     first).
@@ -681,7 +677,7 @@ def deal(rules: NinetyNineRules = CLASSIC, dealer: int = 0, seed: int | None = N
 
 
 def deal_from_hands(hands: Sequence[Sequence[Card | str] | str], turnup: Card | str | None = None,
-                    rules: NinetyNineRules = CLASSIC, dealer: int = 0, names: Sequence[str] = ("A", "B", "C"),
+                    rules: NinetyNineRules = CLASSIC, dealer: int = 0, names: Sequence[str] = SEAT_NAMES,
                     previous_successes: int | None = None) -> "NinetyNineState":
     """Deal explicit hands: ``hands[seat]`` (12 cards each, a sequence or one text such as
     ``"A♠ K♠ …"``) and, in the classic game, the ``turnup``. Builds the equivalent pack (so the
@@ -726,7 +722,7 @@ STANDING: tuple = ("totals", "score points per player", 0)
 
 
 def deal_from_places(places, rules: NinetyNineRules = CLASSIC, dealer: int = 0,
-                     names: Sequence[str] = ("A", "B", "C"), start=None) -> "NinetyNineState":
+                     names: Sequence[str] = SEAT_NAMES, start=None) -> "NinetyNineState":
     """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
     order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the
     registry's one signature (:attr:`cardlab.variants.Variant.deal_from_places`)."""
@@ -805,7 +801,7 @@ class NinetyNineResult(HandResult):
 
 
 def deal_score(bids: Sequence[int], tricks: Sequence[int], rules: NinetyNineRules = CLASSIC,
-               premium: tuple | None = None, names: Sequence[str] = ("A", "B", "C")
+               premium: tuple | None = None, names: Sequence[str] = SEAT_NAMES
                ) -> tuple[tuple[int, ...], tuple, str]:
     """Score one deal [99.score, 99.premium.score; E2, PBCG].
 
@@ -880,15 +876,15 @@ def _deal_score(bids, tricks, rules, premium, names) -> tuple[tuple[int, ...], t
     return scores, tuple(tuple(ps) for ps in parts), text
 
 
-@dataclass(frozen=True)
-class NinetyNineView:
-    """What one seat may know: its own cards and everything shown to all.
+@dataclass(frozen=True, kw_only=True)
+class NinetyNineView(SeatView):
+    """What one seat may know: its own cards and everything shown to all (extends
+    :class:`cardlab.state.SeatView`, whose fields it has; built with keywords).
 
-    Attributes
-    ----------
+    Attributes (besides the base's)
+    -------------------------------
     variant : str
-        ``"ninety-nine"``.
-    seat : int
+        ``VARIANT``.
     hand : tuple of Card
         This seat's cards still to play (12 before bidding, then 9 down to 0).
     bid_cards : tuple of Card
@@ -928,19 +924,16 @@ class NinetyNineView:
         Card points: always 0, Ninety-Nine has none (tricks count: :attr:`tricks_won`).
     unseen : tuple of Card
         The cards this seat cannot see: the others' hidden hands and face-down bid cards.
-    to_act : int or None
     legal_actions : tuple of Action
         Only when this seat is to act; otherwise empty.
     finished : bool
     result : NinetyNineResult or None
         The public copy (failed players' bids hidden).
     rules : NinetyNineRules
-    dealer : int
     names : tuple of str
     """
 
-    seat: int
-    hand: tuple
+    variant: str = field(default=VARIANT, kw_only=True)
     bid_cards: tuple
     bid: int | None
     hand_sizes: tuple
@@ -950,23 +943,12 @@ class NinetyNineView:
     trump: Suit | None
     turnup: Card | None
     joker_as: Card | None
-    phase: str
     premium: tuple | None
     premium_calls: tuple
-    trick: tuple
     leader: int
-    tricks: tuple
     tricks_won: tuple
-    points: tuple
-    unseen: tuple
-    to_act: int | None
-    legal_actions: tuple
     finished: bool
-    result: NinetyNineResult | None
-    rules: NinetyNineRules
-    dealer: int
     names: tuple
-    variant: str = VARIANT
 
     @property
     def wild(self) -> Card | None:
@@ -1102,6 +1084,12 @@ class NinetyNineState(GameState):
                 "bid cards 2": b[2], "turn-up": () if self.turnup is None else (self.turnup,), "trick": self.trick,
                 "tricks": tuple(c for t in self.tricks for _, c in t.cards)}
 
+    def trick_by_seat(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress with its seats: ``((seat, card), ...)`` in the order played,
+        the leader first (empty between tricks and before the play) [99.trick]."""
+        leader = self.leader
+        return tuple(((leader + i) % 3, c) for i, c in enumerate(self.trick))
+
     @property
     def premium_settled(self) -> tuple | None:
         """The premium bid carried out: ``(seat, "declare" or "reveal")`` once the premium round
@@ -1163,56 +1151,24 @@ class NinetyNineState(GameState):
             return (PASS, REVEAL)
         return (PASS,)
 
-    # -- applying actions -----------------------------------------------------------------
-    def _canonical(self, action: Action) -> Action:
-        # (called on a well-formed action only: a bid's value is a tuple of Cards)
-        if action.kind == "bid" and self.phase == "bidding":
-            key = _bid_sort_key(self.rules.wild, self.joker_as)
-            return Action("bid", None, tuple(sorted(action.value, key=key)))
-        return action
+    # -- applying actions: the hooks of GameState.apply --------------------------------------
+    _TURN_RULE = "99.turn"
+    _parse = staticmethod(parse_action)
 
-    def apply(self, action: Action | str) -> "NinetyNineState":
-        """Return the state after ``action`` (an :class:`Action` or its text: ``"A♠"``,
-        ``"bid 6♦ K♠ A♣"``, ``"declare"``, ``"reveal"``, ``"pass"``).
-
-        Raises
-        ------
-        NotationError
-            If the text is not an action.
-        IllegalActionError
-            If the rules forbid it now (laying aside other than three of your cards, a revoke,
-            a premium after another has priority, acting out of turn …); the message names the
-            rule (see :data:`RULES`). This state is unchanged."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        # Fast path: the very Action object taken from legal_actions() (found by identity, which
-        # reads only the list's pointers; already canonical, so nothing to parse, sort or check).
-        # Anything else, an equal Action made by hand included, goes through the checks.
-        if not _listed(legal, action):
-            action = self._accept(action, legal)
-        s = self._child(action)
-        if action.kind == "play":
-            s._play(self._to_act, action.card)
-        else:
-            s._do(self._to_act, action)
-        return s
-
-    def _accept(self, action: Action | str, legal: tuple) -> Action:
-        """The action of ``legal`` (this state's legal list) that ``action`` (an Action or its
-        text, the bid cards in any order) stands for; raises NotationError or IllegalActionError
-        as :meth:`apply` says. An Action that is not of this variant's shape, or only equal to a
-        legal one (an int equals a Card), is refused with rule 99.action and never applied."""
+    def _accept(self, action: Action | str, legal) -> Action:
+        """The action of ``legal`` that ``action`` (an Action not taken from ``legal``, or its
+        text, the bid cards in any order) stands for; raises as :meth:`apply` says. An Action not
+        of this variant's shape, or only equal to a legal one (an int equals a Card), is refused
+        with rule 99.action and never applied."""
+        # Overrides the template because a bid names its three cards in any order [99.bid] and
+        # the template finds the listed action by equality: a well-formed bid is first put in the
+        # listed order, which depends on this deal's joker reading (so the static _parse cannot,
+        # and a hand-built Action never goes through _parse). The rest is the template's.
         if not isinstance(action, Action):
             action = parse_action(action)
-        else:
-            malformed = _malformed(action)
-            if malformed is not None:
-                raise IllegalActionError("99.action", malformed)
-        action = self._canonical(action)
-        if action not in legal:
-            raise self._why_illegal(action)
-        return legal[legal.index(action)]
+        if action.kind == "bid" and self.phase == "bidding" and _malformed(action) is None:
+            action = Action("bid", None, tuple(sorted(action.value, key=self._tab.bid_rank.__getitem__)))
+        return GameState._accept(self, action, legal)
 
     def playout(self, choose) -> NinetyNineResult:
         """Play the deal to its end with ``choose(legal_actions) -> Action`` and return the
@@ -1233,7 +1189,8 @@ class NinetyNineState(GameState):
             if legal is None:
                 legal = s._legal_now()
             action = choose(legal)
-            if not _listed(legal, action):   # not the listed object: check it
+            if not (legal.listed(action) if legal.__class__ is BidChoices
+                    else True in map(is_, legal, repeat(action))):   # not the listed object: check it
                 action = s._accept(action, legal)
             s._do(s._to_act, action)
             s._legal = None
@@ -1253,7 +1210,7 @@ class NinetyNineState(GameState):
 
     def _play_out_cards_python(self, choose) -> None:
         """The card play of :meth:`playout` in Python, to the last trick, in place on this
-        scratch copy: the rules of :meth:`_legal_now` (follow suit [99.follow]) and :meth:`_play`
+        scratch copy: the rules of :meth:`_legal_now` (follow suit [99.follow]) and :meth:`_do_play`
         (the trick's winner [99.trick]), on lists kept in local variables, the state's fields
         written back only at the end or before a choice that is not a listed action is
         checked."""
@@ -1299,6 +1256,7 @@ class NinetyNineState(GameState):
         self.tricks_won, self.leader, self._to_act = tuple(won), leader, seat
 
     def _do(self, seat: int, action: Action) -> None:
+        """A bid [99.bid] or a premium call [99.premium] by ``seat``, in place on a fresh child."""
         kind = action.kind
         if kind == "bid":
             cards = action.value
@@ -1320,10 +1278,8 @@ class NinetyNineState(GameState):
             if nxt == self.eldest:
                 self.phase = "play"
             self._to_act = nxt
-        else:
-            self._play(seat, action.card)
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _do_play(self, seat: int, card: Card) -> None:
         h = self.hands[seat]
         i = h.index(card)
         self.hands = _put(self.hands, seat, h[:i] + h[i + 1:])
@@ -1354,6 +1310,11 @@ class NinetyNineState(GameState):
 
     # -- errors -------------------------------------------------------------------------------
     def _why_illegal(self, action: Action) -> IllegalActionError:
+        """Why ``action`` (not one of the legal actions, or only equal to one) is refused, naming
+        the rule: 99.action for a malformed action, else the rule it breaks now."""
+        malformed = _malformed(action)
+        if malformed is not None:
+            return IllegalActionError("99.action", malformed)
         if self.result is not None:
             return IllegalActionError("99.turn", "the deal is over; no more actions can be taken")
         seat = self._to_act

@@ -68,7 +68,7 @@ def _play(start: nn.NinetyNineState, kernel: str, seed: int, fresh: bool = False
             break
         legal = s._legal if s._legal is not None else s._legal_now()
         action = choose(legal)
-        if not nn._listed(legal, action):
+        if not (legal.listed(action) if isinstance(legal, nn.BidChoices) else any(a is action for a in legal)):
             action = s._accept(action, legal)
         s._do(s._to_act, action)
         s._legal = None
