@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardlab import PACK_24, IllegalActionError, NotationError, RulesError, Suit, parse_card, parse_cards, records
 from cardlab import mariage3 as m
+from cardlab.mariage3_game import Mariage3Game
 from cardlab.actions import Action
 from cardlab.tricks import Trick
 
@@ -236,6 +237,28 @@ def test_out_of_turn_and_cards_not_held():
     refused(t, "J♣", "m3.hold", "already been played", seat=2)
 
 
+def test_no_such_seat_is_refused_with_the_turn_rule():
+    s = deal()
+    for seat in (3, -1, True, 1.5, "0"):
+        refused(s, "A♣", "m3.turn", "there is no seat", "seats are 0, 1 and 2", seat=seat)
+
+
+def test_trick_by_seat_pairs_the_trick_with_its_seats_on_the_state_and_every_view():
+    s = deal()                                   # dealer Vera: Ana (0) leads
+    assert s.trick_by_seat() == () and s.view(1).trick_by_seat() == ()
+    t = s.apply_all(["A♣", "J♣"])
+    assert t.trick_by_seat() == ((0, C("A♣")), (1, C("J♣")))
+    assert all(t.view(seat).trick_by_seat() == t.trick_by_seat() for seat in (0, 1, 2))
+    u = t.apply("J♥")                            # Vera trumps and wins: she leads the next trick
+    assert u.leader == 2 and u.trick_by_seat() == ()
+    assert u.apply("K♦").trick_by_seat() == ((2, C("K♦")),)
+
+
+def test_score_keeper_lives_in_its_own_module_and_is_offered_by_the_rules_module():
+    assert m.Mariage3Game is Mariage3Game
+    assert Mariage3Game(first_dealer=1).names == m.SEAT_NAMES
+
+
 def test_nothing_may_be_done_once_the_hand_is_over():
     # HANDS_B, trumps ♠: Ana leads A♣, Boris trumps K♠, Vera overtrumps A♠: 11 + 4 + 11 = 26 to Vera
     s = deal(HANDS_B).apply_all(["A♣", "K♠", "A♠"])
@@ -291,7 +314,7 @@ def test_rules_options_are_checked():
     with pytest.raises(RulesError):
         m.deal(RUSSIAN_MARIAGE, seed=1)          # the two-player rule set is not a three-player one
     with pytest.raises(RulesError):
-        m.Mariage3Game(RUSSIAN_MARIAGE)
+        Mariage3Game(RUSSIAN_MARIAGE)
     # an old record's rules (written before an option existed) still load, with that option's default
     old = m.RUSSIAN_MARIAGE_3.to_dict()
     del old["game_count"]

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from cardlab import PACK_24, Suit, records
 from cardlab import mariage3 as m
+from cardlab.mariage3_game import Mariage3Game
+from cardlab.pack24 import CARD_POINTS
 
 R = m.RUSSIAN_MARIAGE_3
 
@@ -93,7 +95,7 @@ def test_66_with_one_opponent_paying_1_and_one_paying_3():
     assert "Ana reaches 67 card points: Boris has 38 (33 or more) and pays 1; Vera took no trick and pays 3" \
         in r.explanation
     # one card each is left unplayed: 9♣ (0), K♦ (4), A♥ (11): 67 + 38 + 15 = 120
-    assert sum(m.CARD_POINTS[c.rank] for h in s.hands for c in h) == 15
+    assert sum(CARD_POINTS[c.rank] for h in s.hands for c in h) == 15
 
 
 def test_66_with_one_opponent_paying_2_and_one_paying_3():
@@ -230,7 +232,7 @@ def test_opponent_payment_scale():
 def ledger_game():
     """Four hands, the deal passing left (Vera, Ana, Boris, Vera), each a scripted hand above with
     the seats turned so that the dealer's part is played by the dealer."""
-    g = m.Mariage3Game(R, first_dealer=2)
+    g = Mariage3Game(R, first_dealer=2)
     finals = []
     for k, (hands, script) in enumerate([
         (ONE_AND_THREE, ONE_AND_THREE_PLAY),      # dealer Vera: Ana +4 (Boris 1, Vera 3)
@@ -270,7 +272,7 @@ def test_ledger_arithmetic_by_hand():
 
 
 def test_ledger_counting_the_net_balance():
-    g = m.Mariage3Game(R.with_options(game_count="net"), first_dealer=2)
+    g = Mariage3Game(R.with_options(game_count="net"), first_dealer=2)
     assert g.goal == "game to 7 game points net (received minus paid)"
     for k, (hands, script) in enumerate([
         (ONE_AND_THREE, ONE_AND_THREE_PLAY), (TWO_AND_THREE, TWO_AND_THREE_PLAY),
@@ -293,7 +295,7 @@ def test_ledger_counting_the_net_balance():
 
 def test_net_target_reached_in_one_hand():
     # target 4 net: hand 1 (Ana +4) ends it at once
-    g = m.Mariage3Game(R.with_options(game_count="net", target=4), first_dealer=2)
+    g = Mariage3Game(R.with_options(game_count="net", target=4), first_dealer=2)
     g.add(play(ONE_AND_THREE, ONE_AND_THREE_PLAY, rules=g.rules))
     assert g.is_over and g.winner == 0 and g.standing == [4, -1, -3]
     with pytest.raises(m.DealError, match="over: Ana reached 4"):
@@ -301,7 +303,7 @@ def test_net_target_reached_in_one_hand():
 
 
 def test_ledger_refuses_wrong_dealer_and_unfinished_hands():
-    g = m.Mariage3Game(R, first_dealer=0)
+    g = Mariage3Game(R, first_dealer=0)
     with pytest.raises(m.DealError, match="finished"):
         g.add(m.deal(R, 0, seed=1))
     s = play(ONE_AND_THREE, ONE_AND_THREE_PLAY)     # dealt by Vera, not Ana
@@ -311,7 +313,7 @@ def test_ledger_refuses_wrong_dealer_and_unfinished_hands():
 
 
 def test_winner_deals_option():
-    g = m.Mariage3Game(R.with_options(next_dealer="winner"), first_dealer=2)
+    g = Mariage3Game(R.with_options(next_dealer="winner"), first_dealer=2)
     g.add(play(ONE_AND_THREE, ONE_AND_THREE_PLAY, rules=g.rules))
     assert g.next_dealer == 0 and "winner" in g.next_dealer_reason
 

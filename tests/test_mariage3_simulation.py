@@ -23,6 +23,7 @@ import pytest
 
 from cardlab import PACK_24, Card, IllegalActionError, Rank, Suit, records
 from cardlab import mariage3 as m
+from cardlab.mariage3_game import Mariage3Game
 from cardlab.players.mariage3 import Mariage3Player
 
 POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
@@ -295,7 +296,7 @@ def test_random_games_keep_the_ledger():
         rules = m.RUSSIAN_MARIAGE_3.with_options(target=rng.choice([3, 7, 12]),
                                                  next_dealer=rng.choice(["left", "winner"]),
                                                  game_count=rng.choice(["received", "net"]))
-        game = m.Mariage3Game(rules, first_dealer=g_i % 3)
+        game = Mariage3Game(rules, first_dealer=g_i % 3)
         received, paid = [0, 0, 0], [0, 0, 0]
         finals = []
         seed = 90_000 + 100 * g_i

@@ -12,15 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardlab import mariage3, records
+from cardlab.mariage3_game import Mariage3Game
 from cardlab.players.mariage3 import Mariage3Player
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 RULES = mariage3.RUSSIAN_MARIAGE_3
 SOURCE = ("cardlab.players.mariage3.Mariage3Player at every seat (seeded seed, seed+1, seed+2; each sees only its own "
-          "seat's view), on a pack shuffled by cardlab.sixtysix.shuffled_pack(seed); tools/make_samples_mariage3.py")
+          "seat's view), on a pack shuffled by cardlab.pack24.shuffled_pack(seed); tools/make_samples_mariage3.py")
 
 
-def play(seed: int, dealer: int | None = None, game: mariage3.Mariage3Game | None = None) -> mariage3.Mariage3State:
+def play(seed: int, dealer: int | None = None, game: Mariage3Game | None = None) -> mariage3.Mariage3State:
     s = game.deal(seed=seed) if game is not None else mariage3.deal(RULES, dealer, seed=seed)
     players = [Mariage3Player(seed + k) for k in range(3)]
     while not s.is_finished:
@@ -97,7 +98,7 @@ def main() -> None:
         rec.save(DATA / fname)
         print(f"{fname}: seed {seed}, {len(s.actions())} actions: {s.result.explanation}")
 
-    game = mariage3.Mariage3Game(RULES, first_dealer=0)
+    game = Mariage3Game(RULES, first_dealer=0)
     finals, seed = [], 2026
     while not game.is_over:
         s = play(seed, game=game)

@@ -9,7 +9,8 @@ import random
 
 from ..actions import Action
 from ..cards import PACK_24, Card, Rank, Suit
-from ..mariage3 import CARD_POINTS, SEATS, Mariage3View
+from ..mariage3 import SEATS, Mariage3View
+from ..pack24 import CARD_POINTS
 from ..tricks import RANKS_66, trick_winner
 
 __all__ = ["Mariage3Player"]

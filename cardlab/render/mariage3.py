@@ -12,15 +12,13 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..cards import format_cards
+from ..mariage3 import SEATS, VARIANT
 from .cards import CSS, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, play_status, sort_hand
 
 if TYPE_CHECKING:
     from ..mariage3 import Mariage3State
 
 __all__ = ["state_html", "state_text"]
-
-VARIANT = "mariage-3"
-SEATS = (0, 1, 2)
 
 _CSS_M3 = (".cardlab-table .cardlab-m3-others{display:flex;flex-wrap:wrap;gap:0 16px}"
            ".cardlab-table .cardlab-m3-others>.cardlab-player{flex:1 1 200px}")
@@ -31,8 +29,8 @@ class _Table:
     its :class:`Mariage3View` holds."""
 
     __slots__ = ("seat", "names", "dealer", "rules_name", "trump", "turnup", "turnup_holder", "named_by", "hands",
-                 "hidden", "known", "undealt", "undealt_hidden", "trick", "leader", "tricks", "points", "tricks_won",
-                 "marriages", "pending", "to_act", "result", "trick_number", "phase")
+                 "hidden", "known", "undealt", "undealt_hidden", "trick", "by_seat", "leader", "tricks", "points",
+                 "tricks_won", "marriages", "pending", "to_act", "result", "trick_number", "phase")
 
 
 def _table(state: "Mariage3State", seat: int | None) -> _Table:
@@ -53,6 +51,7 @@ def _table(state: "Mariage3State", seat: int | None) -> _Table:
         t.undealt = state.undealt
         t.undealt_hidden = 0
         t.trick = state.trick
+        t.by_seat = state.trick_by_seat()
         t.leader = state.leader
         t.tricks = state.tricks
         t.points = tuple(state.points(s) for s in SEATS)
@@ -75,6 +74,7 @@ def _table(state: "Mariage3State", seat: int | None) -> _Table:
         t.undealt = ()
         t.undealt_hidden = 24 - sum(v.hand_sizes) - 3 * len(v.tricks) - len(v.trick)
         t.trick = v.trick
+        t.by_seat = v.trick_by_seat()
         t.leader = v.leader
         t.tricks = v.tricks
         t.points = v.points
@@ -173,8 +173,8 @@ def _trumps_html(t: _Table) -> str:
 def _trick_html(t: _Table) -> str:
     if t.trick or not t.tricks:
         slots = []
-        for i, c in enumerate(t.trick):
-            who = t.names[(t.leader + i) % 3]
+        for i, (seat, c) in enumerate(t.by_seat):
+            who = t.names[seat]
             slots.append(f'<div class="cardlab-slot">{card_svg(c)}<span>{escape(who, quote=False)} '
                          f'{"led" if i == 0 else "played"}</span></div>')
         for i in range(len(t.trick), 3):
@@ -266,8 +266,8 @@ def state_text(state: "Mariage3State", seat: int | None = None) -> str:
     else:
         lines.append(f"Trumps {t.trump.symbol}, named by {t.names[t.named_by]}; no stock")
     if t.trick:
-        played = ", ".join(f"{t.names[(t.leader + i) % 3]} {'led' if i == 0 else 'played'} {c}"
-                           for i, c in enumerate(t.trick))
+        played = ", ".join(f"{t.names[seat]} {'led' if i == 0 else 'played'} {c}"
+                           for i, (seat, c) in enumerate(t.by_seat))
         lines.append(f"Trick {t.trick_number}: {played}")
     elif t.tricks:
         last = t.tricks[-1]
