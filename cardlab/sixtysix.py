@@ -29,7 +29,7 @@ player :class:`cardlab.players.sixtysix.SixtySixPlayer`, the solver adapter
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
@@ -39,7 +39,7 @@ from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_sui
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
-from .state import GameState, HandResult
+from .state import GameState, HandResult, SeatView
 from .variants import lazy_exports
 from .tricks import Trick, TrickRules, explain_duty
 
@@ -542,17 +542,20 @@ def hand_game_points(loser_points: int, loser_took_trick: bool) -> int:
 # Seat view
 
 
-@dataclass(frozen=True)
-class SixtySixView:
+@dataclass(frozen=True, kw_only=True)
+class SixtySixView(SeatView):
     """What one seat may know: its own hand and everything shown to both players.
+
+    The fields of :class:`cardlab.state.SeatView` (``variant`` is ``"sixty-six"``; ``hand``,
+    ``unseen``: the opponent's unknown cards and the face-down stock; ``trick``: the cards played
+    to the current trick, the leader's first; ``tricks``: completed :class:`cardlab.tricks.Trick`;
+    ``points``: card points each seat has now, with the bonus and the marriages that count;
+    ``legal_actions`` only when this seat is to act; ``phase``: ``"play"`` while the hand runs,
+    ``"over"`` once it has a result; ``result``: a :class:`SixtySixResult` or ``None``), all
+    keyword-only, and Sixty-six's own:
 
     Attributes
     ----------
-    variant : str
-        ``"sixty-six"``.
-    seat : int
-    hand : tuple of Card
-        This seat's cards.
     opponent_hand_size : int
     opponent_known : tuple of Card
         Opponent's cards this seat has seen and that are still in the opponent's hand (shown in a
@@ -563,25 +566,13 @@ class SixtySixView:
     stock_size : int
         Cards in the stock counting the turn-up (0 when exhausted).
     closed_by : int or None
-    trick : tuple of Card
-        Cards played to the current trick (leader's first).
     leader : int
-    tricks : tuple of Trick
-        Completed tricks (:class:`cardlab.tricks.Trick`; played cards are public).
-    points : tuple of int
-        Card points each seat has now (tricks, bonus, marriages that count).
+        The seat leading the current trick.
+    tricks_won : tuple of int
+        Tricks each seat has taken.
     marriages : tuple of (seat, Suit, points)
-    unseen : tuple of Card
-        Cards this seat cannot see: the opponent's unknown cards and the face-down stock.
-    to_act : int or None
-    legal_actions : tuple of Action
-        Only when this seat is to act; otherwise empty.
-    phase : str
-        ``"play"`` while the hand runs, ``"over"`` once it has a result.
+        The marriages announced, with their card points.
     finished : bool
-    result : SixtySixResult or None
-    rules : SixtySixRules
-    dealer : int
     pending_marriage : Suit or None
         The marriage the leader has just announced (he must lead its K or Q).
     draw_pending : bool
@@ -590,32 +581,20 @@ class SixtySixView:
         The stock was just closed and the closer's opponent may exchange the trump nine.
     """
 
-    seat: int
-    hand: tuple[Card, ...]
+    variant: str = field(default=VARIANT, kw_only=True)
     opponent_hand_size: int
     opponent_known: tuple[Card, ...]
     trump: Suit
     turnup: Card | None
     stock_size: int
     closed_by: int | None
-    trick: tuple[Card, ...]
     leader: int
-    tricks: tuple
-    points: tuple[int, int]
     tricks_won: tuple[int, int]
     marriages: tuple
-    unseen: tuple[Card, ...]
-    to_act: int | None
-    legal_actions: tuple[Action, ...]
     finished: bool
-    result: SixtySixResult | None
-    rules: SixtySixRules
-    dealer: int = 0
     pending_marriage: Suit | None = None
     draw_pending: bool = False
     close_exchange: bool = False
-    phase: str = "play"
-    variant: str = VARIANT
 
     @property
     def stock_open(self) -> bool:
