@@ -76,30 +76,34 @@ Typical use::
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Sequence
 
 from .actions import Action, action_text, check_said_value, play, read_words, said_marriage_value
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
+from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from .state import GameState, HandResult
+from .state import GameState, HandResult, SeatView
 from .variants import lazy_exports
 from .tricks import RANKS_66, Trick, TrickRules, legal_plays, trick_winner
 
-__all__ = ["Russian501Rules", "PAGAT_501", "LITERAL_501", "FIVES_501", "PRESETS", "CARD_POINTS", "RULES",
-           "DEAL_POSITIONS", "Russian501Result", "Russian501View", "Russian501State", "DealError", "deal",
-           "deal_from_hands",
-           "deal_from_places", "places", "STANDING", "shuffled_pack", "parse_action", "describe_action"]
+__all__ = ["VARIANT", "SEAT_NAMES", "Russian501Rules", "PAGAT_501", "LITERAL_501", "FIVES_501", "PRESETS",
+           "CARD_POINTS", "CARD_POINTS_AT", "MARRIAGE_CARDS", "RULES", "DEAL_POSITIONS", "Russian501Result",
+           "Russian501View", "Russian501State", "DealError", "deal", "deal_from_hands", "deal_from_places", "places",
+           "STANDING", "shuffled_pack", "parse_action", "malformed_reason", "describe_action"]
 # Also here, imported on first use from cardlab.russian501_game: Russian501Game, score_changes.
+# CARD_POINTS (by rank: A 11, 10 10, K 4, Q 3, J 2, 9 0 [P501]) and shuffled_pack (the default
+# Fisher-Yates order, which 501's seeds have always used) are cardlab.pack24's, imported here.
 
+#: The registered variant name (``cardlab.variants.get(VARIANT)``, ``state.variant``).
 VARIANT = "russian-501"
 
-#: Card points of the 24-card pack, by rank [P501]: 30 a suit, 120 in all.
-CARD_POINTS: dict[Rank, int] = {
-    Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0,
-}
+#: The default player names (of :func:`deal`, :func:`deal_from_hands` and the score keeper):
+#: three at the table, clockwise from seat 0.
+SEAT_NAMES: tuple[str, ...] = ("A", "B", "C")
+
 _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 _PACK_SET = frozenset(PACK_24)
 
@@ -413,7 +417,9 @@ def _contract_legal(rules: "Russian501Rules", bid: int) -> tuple:
 # They keep property calls and Action building off the hot path. Per suit: the "marriage"
 # action and the king and queen (led after it).
 _SUIT_AT = tuple(Card._table[i].suit if i in Card._table else None for i in range(80))
-_PTS_AT = tuple(_PTS.get(Card._table.get(i), 0) for i in range(80))
+#: Card points indexed by the card itself (a Card is its int code, below 80; 0 for a code that
+#: is no card of the pack): ``CARD_POINTS_AT[card]``, the table :meth:`cardlab.tricks.Trick.card_points` takes.
+CARD_POINTS_AT: tuple[int, ...] = tuple(_PTS.get(Card._table.get(i), 0) for i in range(80))
 _PLAY_AT = tuple(play(Card._table[i]) if i in Card._table else None for i in range(80))
 _PARTNER_AT = tuple(
     Card.of(c.suit, Rank.QUEEN if c.rank == Rank.KING else Rank.KING)
@@ -423,7 +429,8 @@ _GIVE_AT = tuple(Action("give", Card._table[i]) if i in Card._table else None fo
 _MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
 _KING_MARRIAGE_AT = tuple(_MARRIAGE[Card._table[i].suit] if i in Card._table and Card._table[i].rank == Rank.KING
                           and Card._table[i].suit is not None else None for i in range(80))
-_KQ = {s: (Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN)) for s in Suit}
+#: The king and queen of each suit, the cards of its marriage [501.marriage].
+MARRIAGE_CARDS: dict[Suit, tuple[Card, Card]] = {s: (Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN)) for s in Suit}
 _KINDS = frozenset(("look", "pass", "bid", "blind", "take", "contract", "concede", "give", "play", "marriage"))
 
 
@@ -436,16 +443,6 @@ def _replace(values: tuple, i: int, value) -> tuple:
 
 # ---------------------------------------------------------------------------------------------
 # Deal
-
-def shuffled_pack(seed: int) -> tuple[Card, ...]:
-    """The 24-card pack shuffled reproducibly from an integer ``seed`` (the same shuffle as
-    :func:`cardlab.sixtysix.shuffled_pack`). Index 0 is the top card, dealt first."""
-    from .sixtysix import shuffled_pack as _sp
-
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DealError(f"a seed must be a whole number, not {seed!r}")
-    return _sp(seed)
-
 
 def check_pack(pack: Sequence) -> tuple[Card, ...]:
     """Validate a pack from a record: the 24 cards A 10 K Q J 9 of each suit, each once.
@@ -467,7 +464,7 @@ def active_seats(dealer: int, table: int) -> tuple[int, int, int]:
 
 def deal(rules: Russian501Rules = PAGAT_501, dealer: int = 0, seed: int | None = None,
          pack: Sequence[Card | str] | None = None,
-         names: Sequence[str] = ("A", "B", "C")) -> "Russian501State":
+         names: Sequence[str] = SEAT_NAMES) -> "Russian501State":
     """Deal a hand and return its first state (eldest to speak in the auction).
 
     Parameters
@@ -523,7 +520,7 @@ def _deal_layout(dealer: int, table: int) -> tuple:
 
 
 def deal_from_hands(hands: Sequence, prikup, rules: Russian501Rules = PAGAT_501, dealer: int = 0,
-                    names: Sequence[str] = ("A", "B", "C")) -> "Russian501State":
+                    names: Sequence[str] = SEAT_NAMES) -> "Russian501State":
     """Deal explicit cards: ``hands[seat]`` (7 cards for each active seat; the sitting-out
     dealer's entry, with four at the table, is empty) and the 3 ``prikup`` cards. Each group may
     be a sequence of cards or card texts, or one text (``"A♠ 10♠ K♥ …"``). Builds the
@@ -573,7 +570,7 @@ STANDING: tuple = ("scores", "scores per player (toward 501)", 0)
 
 
 def deal_from_places(places, rules: Russian501Rules = PAGAT_501, dealer: int = 0,
-                     names: Sequence[str] = ("A", "B", "C"), start=None) -> "Russian501State":
+                     names: Sequence[str] = SEAT_NAMES, start=None) -> "Russian501State":
     """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
     order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the
     registry's one signature (:attr:`cardlab.variants.Variant.deal_from_places`)."""
@@ -665,18 +662,23 @@ class Russian501Result(HandResult):
         return self.bidder if self.outcome == "made" else None
 
 
-@dataclass(frozen=True)
-class Russian501View:
+@dataclass(frozen=True, kw_only=True)
+class Russian501View(SeatView):
     """What one seat may know: its own cards once it has looked, and everything shown to all.
+
+    Extends :class:`cardlab.state.SeatView` (keyword-only fields): ``variant`` is
+    :data:`VARIANT`; ``hand`` is this seat's cards, empty before it has looked (a blind bidder
+    does not see them: they are then in ``unseen``); ``unseen`` the cards this seat cannot see
+    (in other hands unless known, in the face-down prikup, and its own before it has looked);
+    ``phase`` ``"bidding"``, ``"prikup"``, ``"contract"``, ``"give"``, ``"play"`` or ``"over"``;
+    ``trick`` the current trick in play order (``leader`` led ``trick[0]``; then clockwise among
+    the active seats); ``tricks`` the completed tricks (:class:`cardlab.tricks.Trick`: leader,
+    ((seat, card), …), winner); ``points`` per table seat, card points in tricks + marriages that
+    count; ``result`` a :class:`Russian501Result` or ``None``; ``rules`` a
+    :class:`Russian501Rules`. 501 adds:
 
     Attributes
     ----------
-    variant : str
-        ``"russian-501"``.
-    seat : int
-    hand : tuple of Card
-        This seat's cards; empty before it has looked (a blind bidder does not see them: they
-        are then in ``unseen``).
     looked : bool
         Has this seat looked at its cards?
     hand_sizes : tuple of int
@@ -686,9 +688,6 @@ class Russian501View:
         took (until he passes his first card face down: from then on any of them may be in an
         opponent's hand), the king or queen of a declared marriage, and for the bidder the cards
         he gave.
-    phase : str
-        ``"bidding"``, ``"prikup"``, ``"contract"``, ``"give"``, ``"play"`` or ``"over"``.
-    dealer : int
     active : tuple of int
         The three active seats, eldest first.
     auction : tuple of (seat, Action)
@@ -697,44 +696,27 @@ class Russian501View:
         Who has looked (public: you see a player pick up his cards).
     passed : tuple of bool
     high_bid, high_bidder, high_blind
-        The current (or final) bid, its bidder, and whether it was made blind.
+        The current (or final) bid in card points, its bidder, and whether it was made blind.
     bidder, bid, contract, trump, no_trump, blind
-        Once the auction is won: the bidder, the final bid, the contract (``None`` until named),
-        trumps (``None`` for no trump or not named yet), ``no_trump``, and the blind flag.
+        Once the auction is won: the bidder, the final bid, the contract in card points
+        (``None`` until named), trumps (``None`` for no trump or not named yet), ``no_trump``,
+        and the blind flag.
     prikup : tuple of Card
         The prikup's cards once turned face up (``()`` while face down).
     given_to : tuple of int
         The seats the bidder has passed a card to so far (public: the card itself is not).
-    trick : tuple of Card
-        The current trick in play order (``leader`` led ``trick[0]``; then clockwise among the
-        active seats).
     leader : int or None
-    tricks : tuple of cardlab.tricks.Trick
-        Completed tricks: (leader, ((seat, card), …), winner).
     pending_marriage : Suit or None
         The marriage the leader has just declared (he must now lead its K or Q).
-    points : tuple of int
-        Per table seat, card points in tricks + marriages that count.
     tricks_won : tuple of int
-    marriages : tuple of (seat, Suit, points)
-    unseen : tuple of Card
-        Cards this seat cannot see: in other hands (unless known), in the face-down prikup, and
-        its own before it has looked.
-    to_act : int or None
-    legal_actions : tuple of Action
-        Only when this seat is to act; otherwise empty.
+    marriages : tuple of (seat, Suit, card points)
     finished : bool
-    result : Russian501Result or None
-    rules : Russian501Rules
     """
 
-    seat: int
-    hand: tuple
+    variant: str = field(default=VARIANT, kw_only=True)
     looked: bool
     hand_sizes: tuple
     known: tuple
-    phase: str
-    dealer: int
     active: tuple
     auction: tuple
     looked_seats: tuple
@@ -750,20 +732,11 @@ class Russian501View:
     blind: bool
     prikup: tuple
     given_to: tuple
-    trick: tuple
     leader: int | None
-    tricks: tuple
-    points: tuple
     tricks_won: tuple
     marriages: tuple
-    unseen: tuple
-    to_act: int | None
-    legal_actions: tuple
     finished: bool
-    result: Russian501Result | None
-    rules: Russian501Rules
     pending_marriage: Suit | None = None
-    variant: str = "russian-501"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -809,7 +782,7 @@ class Russian501State(GameState):
         Seat leading the current trick (during the play).
     trick : tuple of Card
         The current trick in play order (``leader`` led ``trick[0]``; the others follow clockwise
-        among the active seats; :meth:`trick_pairs` gives them with their seats).
+        among the active seats; :meth:`trick_by_seat` gives them with their seats).
     tricks : tuple of cardlab.tricks.Trick
         Completed tricks in order, each (leader, ((seat, card), …), winner).
     pending_marriage : Suit or None
@@ -887,8 +860,8 @@ class Russian501State(GameState):
         out["tricks"] = tuple(c for t in self.tricks for _, c in t.cards)
         return out
 
-    def trick_pairs(self) -> tuple:
-        """The trick in progress as ((seat, card), …) in play order."""
+    def trick_by_seat(self) -> tuple:
+        """The trick in progress as ``((seat, card), …)`` in play order (empty between tricks)."""
         out = []
         seat = self.leader
         for c in self.trick:
@@ -964,7 +937,7 @@ class Russian501State(GameState):
                 return tuple([_PLAY_AT[c] for c in hand])                     # else anything
             pm = self.pending_marriage
             if pm is not None:                                                # lead its K or Q
-                return tuple([_PLAY_AT[c] for c in hand if c in _KQ[pm]])
+                return tuple([_PLAY_AT[c] for c in hand if c in MARRIAGE_CARDS[pm]])
             out = [_PLAY_AT[c] for c in hand]
             for c in hand:
                 m = _KING_MARRIAGE_AT[c]
@@ -980,50 +953,24 @@ class Russian501State(GameState):
         # give
         return tuple(_GIVE_AT[c] for c in self.hands[seat])
 
-    # -- applying -------------------------------------------------------------------------
-    def apply(self, action: Action | str, seat: int | None = None) -> "Russian501State":
-        """Return the state after ``action`` (an :class:`Action` or its text).
+    # -- applying: the hooks of GameState.apply -------------------------------------------
+    # ``apply(action, seat=None)`` is GameState's: read the text, refuse out of turn [501.turn],
+    # check against the legal list, refuse an equal twin of a legal action (70.0 for 70, an int
+    # equal to a card's code: rule 501.action), check a marriage's value said as text
+    # [501.marriage], then step a copy (_do_play for a card, _do for the rest).
+    _TURN_RULE: ClassVar[str] = "501.turn"
+    _parse = staticmethod(parse_action)
+    _said = staticmethod(said_marriage_value)
 
-        ``seat``, when given, says who is acting: it must be the seat to act (a widget or a
-        table passes it so that, e.g., a player who has passed is told the pass was final).
-
-        Raises
-        ------
-        NotationError
-            If the text is not an action.
-        IllegalActionError
-            If the rules forbid it now (or ``seat`` is not to act), or it is not an action of
-            501 at all (another variant's, or one built with a wrong payload: a float for a
-            bid, a card where a suit belongs …: rule ``501.action``); ``rule`` is a key of
-            :data:`RULES` and ``reason`` says why in words. A marriage declared as text with
-            the wrong value ("40 ♥" when hearts are not trumps) is refused too [501.marriage].
-            The state is unchanged (states are immutable)."""
-        said = None
-        if not isinstance(action, Action):
-            said = said_marriage_value(action)
-            action = parse_action(action)
-        if seat is not None and seat != self.to_act:
-            raise self._not_your_turn(seat, action)
-        legal = self._legal
-        if not (action in legal if legal is not None and len(legal) <= 16 else self._allows(action)):
-            raise self._why_illegal(action)
-        if action.kind == "play":  # the commonest action, straight to its handler
-            if action.card.__class__ is not Card:  # an int equal to a card's code is no card
-                raise self._why_illegal(action)
-            s = self._child(action)
-            s._play(self._to_act, action.card)
-            return s
-        if (action.value is not None or action.card is not None) and _malformed(action) is not None:
-            raise self._why_illegal(action)  # an equal twin of a legal action: 70.0 for 70, 2.0 for ♥
+    def _check_said(self, said: int, action: Action) -> None:
+        """Refuse a marriage said with the wrong value ("40 ♥" when hearts are not trumps; every
+        marriage is 20 in no trump) [501.marriage]."""
         check_said_value(said, action, self.trump, "501.marriage", self.no_trump)
-        s = self._child(action)
-        s._do(self._to_act, action)
-        return s
 
-    def _allows(self, action: Action) -> bool:
-        """``action in self.legal_actions()``, answered from the cached frozensets for the long
-        lists of the auction and the contract."""
-        if self.result is None:
+    def _allows(self, action: Action, legal: tuple) -> bool:
+        """``action in legal``, answered from the cached frozensets for the long lists of the
+        auction and the contract (up to 155 bids, 621 contracts)."""
+        if len(legal) > 16:
             ph = self.phase
             try:
                 if ph == "bidding":
@@ -1032,9 +979,6 @@ class Russian501State(GameState):
                     return action in _contract_legal(self.rules, self.high_bid)[1]
             except TypeError:  # an unhashable value (e.g. a list): compare one by one below
                 pass
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
         return action in legal
 
     def playout(self, choose) -> Russian501Result:
@@ -1047,16 +991,18 @@ class Russian501State(GameState):
         while s.result is None:
             legal = s._legal_now()
             a = choose(legal)
-            if not (a in legal if len(legal) <= 16 else s._allows(a)):
+            if not s._allows(a, legal):
                 raise s._why_illegal(a)
             s._do(s._to_act, a)
         return s.result
 
     def _do(self, seat: int, a: Action) -> None:
+        """Take ``a`` (any action; :meth:`apply` sends a card to :meth:`_do_play` directly) for
+        ``seat`` in place, on a fresh copy or :meth:`playout`'s private one."""
         self._legal = None
         kind = a.kind
         if kind == "play":  # the commonest action first
-            self._play(seat, a.card)
+            self._do_play(seat, a.card)
         elif kind == "look":
             self.looked = _replace(self.looked, seat, True)
         elif kind in ("bid", "blind", "pass"):
@@ -1093,10 +1039,10 @@ class Russian501State(GameState):
                 self._to_act = self.active[0]
         elif kind == "marriage":
             suit = a.value
-            value = 40 if suit == self.trump else 20
+            value = marriage_points(suit, self.trump)   # 40 in trumps, 20 otherwise and in no trump
             self.marriage_points = _replace(self.marriage_points, seat, self.marriage_points[seat] + value)
             self.marriages = self.marriages + ((seat, suit, value),)
-            self.shown = _replace(self.shown, seat, self.shown[seat] | frozenset(_KQ[suit]))
+            self.shown = _replace(self.shown, seat, self.shown[seat] | frozenset(MARRIAGE_CARDS[suit]))
             self.pending_marriage = suit
 
     def _auction_call(self, seat: int, a: Action) -> None:
@@ -1144,7 +1090,9 @@ class Russian501State(GameState):
             f"all three passed: the hand is thrown in without play, nobody scores, and "
             f"{self.names[(self.dealer + 1) % n]} deals next [rule 501.auction]")
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _do_play(self, seat: int, card: Card) -> None:
+        """Play ``card`` from ``seat``'s hand in place; the third card closes the trick
+        [501.follow, 501.lead], the eighth trick the hand [501.score]."""
         h = self.hands[seat]
         i = h.index(card)
         self.hands = _replace(self.hands, seat, h[:i] + h[i + 1:])
@@ -1163,7 +1111,7 @@ class Russian501State(GameState):
         second = self._next[ld]
         pairs = ((ld, cards[0]), (second, cards[1]), (seat, card))
         w = pairs[trick_winner(cards, self.trump, self.rules._trick_rules)][0]
-        pts = _PTS_AT[cards[0]] + _PTS_AT[cards[1]] + _PTS_AT[card]
+        pts = CARD_POINTS_AT[cards[0]] + CARD_POINTS_AT[cards[1]] + CARD_POINTS_AT[card]
         if len(self.tricks) == 7:
             pts += self.rules.last_trick_bonus
         self.card_points = _replace(self.card_points, w, self.card_points[w] + pts)
@@ -1223,13 +1171,18 @@ class Russian501State(GameState):
             f"{self.names[b]} gives up after seeing the prikup: up by the bid {self.high_bid}{dbl}; each "
             f"opponent goes down {r.concession_credit} as if he had taken {r.concession_credit} [rule 501.concede]")
 
-    # -- errors (the reasons in words are in cardlab.russian501_words) ------------------------
-    def _not_your_turn(self, seat: int, a: Action) -> IllegalActionError:
+    # -- errors (the reasons in words are in cardlab.russian501_words, imported on use) -------
+    def _not_your_turn(self, seat, a: Action | str) -> IllegalActionError:
+        """The refusal of ``a`` (an Action or its text) by ``seat`` when it is not that seat's turn:
+        the hand over or no such seat [501.turn], the dealer sitting out [501.players], a bid after
+        one's pass [501.pass-final], another's turn [501.turn]."""
         from .russian501_words import not_your_turn
 
         return not_your_turn(self, seat, a)
 
     def _why_illegal(self, a: Action) -> IllegalActionError:
+        """Why ``a`` may not be applied now, naming the rule (``501.action`` for an action that is
+        not one of 501's)."""
         from .russian501_words import why_illegal
 
         return why_illegal(self, a)
@@ -1279,11 +1232,7 @@ class Russian501State(GameState):
         return explain_step(self)
 
 
-
-
-
-
-def _malformed(action) -> str | None:
+def malformed_reason(action) -> str | None:
     """Why ``action`` is not an action of 501 at all (unknown kind, wrong payload, a number equal
     to a card or a suit), or ``None`` if it is well formed (it may still be illegal now)."""
     if not isinstance(action, Action):

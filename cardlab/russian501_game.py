@@ -9,7 +9,7 @@ from typing import Sequence
 
 from .errors import DealError
 from .scorekeeper import ScoreKeeper
-from .russian501 import PAGAT_501, Russian501Result, Russian501Rules, Russian501State, deal
+from .russian501 import PAGAT_501, SEAT_NAMES, Russian501Result, Russian501Rules, Russian501State, deal
 
 __all__ = ["Russian501Game", "score_changes"]
 
@@ -84,7 +84,7 @@ class Russian501Game(ScoreKeeper):
         The final states added so far.
     """
 
-    def __init__(self, rules: Russian501Rules = PAGAT_501, first_dealer: int = 0, names: Sequence[str] = ("A", "B", "C"),
+    def __init__(self, rules: Russian501Rules = PAGAT_501, first_dealer: int = 0, names: Sequence[str] = SEAT_NAMES,
                  scores: Sequence[int] | None = None):
         names = tuple(names)
         if len(names) not in (3, 4):

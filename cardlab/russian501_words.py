@@ -1,31 +1,49 @@
 """501 in words (:mod:`cardlab.russian501`): each step explained, the reason for each refusal,
 and each action's button text. The rules are in :mod:`cardlab.russian501`; these functions only
-read states and never change them."""
+read states and never change them.
+
+This module imports the rules module; the rules module never imports this one at its top (its
+``explain``, ``describe_action`` and refusals import it when first called), so there is no
+import circle."""
 
 from __future__ import annotations
 
 from .actions import Action, action_text
 from .cards import format_cards
-from .errors import IllegalActionError
-from .russian501 import NO_TRUMP, RULES, Russian501State, _KQ, _PTS_AT, _malformed
+from .errors import IllegalActionError, NotationError
+from .pack24 import marriage_points
+from .russian501 import (CARD_POINTS_AT, MARRIAGE_CARDS, NO_TRUMP, RULES, Russian501State, malformed_reason,
+                         parse_action)
 from .tricks import explain_duty
 
 __all__ = ["explain_step", "why_illegal", "not_your_turn", "describe_action"]
 
 
-def not_your_turn(state: Russian501State, seat, a: Action) -> IllegalActionError:
-    """The refusal of ``a`` by ``seat`` when it is not that seat's turn (or no seat's)."""
+def not_your_turn(state: Russian501State, seat, a: Action | str) -> IllegalActionError:
+    """The refusal of ``a`` (an Action or its text) by ``seat`` when it is not that seat's turn (or
+    no seat's)."""
     nm = state.names
-    if not isinstance(seat, int) or not 0 <= seat < len(nm):
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(nm):
         return IllegalActionError("501.turn", f"there is no seat {seat!r} at this table")
     if state.result is not None:
         return IllegalActionError("501.turn", "the hand is over; no more actions can be taken")
     if seat not in state.active:
         return IllegalActionError("501.players", f"{nm[seat]} dealt and sits this hand out")
-    if state.phase == "bidding" and state.passed[seat] and a.kind in ("bid", "blind"):
+    if state.phase == "bidding" and state.passed[seat] and _kind(a) in ("bid", "blind"):
         return IllegalActionError("501.pass-final", f"{nm[seat]} has passed and may not bid again: a pass is "
                                                     f"final")
     return IllegalActionError("501.turn", f"it is {nm[state._to_act]}'s turn, not {nm[seat]}'s")
+
+
+def _kind(a: Action | str) -> str | None:
+    """The kind of ``a``, an Action or its text (``None`` for text that is no 501 action)."""
+    if isinstance(a, Action):
+        return a.kind
+    try:
+        return parse_action(a).kind
+    except NotationError:
+        return None
+
 
 def why_illegal(state: Russian501State, a: Action) -> IllegalActionError:
     """Why ``a`` may not be applied to ``state``: an :class:`IllegalActionError` naming the rule
@@ -33,7 +51,7 @@ def why_illegal(state: Russian501State, a: Action) -> IllegalActionError:
     text."""
     if state.result is not None:
         return IllegalActionError("501.turn", "the hand is over; no more actions can be taken")
-    malformed = _malformed(a)
+    malformed = malformed_reason(a)
     if malformed is not None:
         return IllegalActionError("501.action", malformed)
     seat = state._to_act
@@ -112,7 +130,7 @@ def why_illegal(state: Russian501State, a: Action) -> IllegalActionError:
             return IllegalActionError("501.marriage.led", f"{name} has declared the {pm.symbol} marriage and "
                                                           f"must now lead its king or queen (one marriage per "
                                                           f"lead)")
-        missing = [str(c) for c in _KQ[suit] if c not in hand]
+        missing = [str(c) for c in MARRIAGE_CARDS[suit] if c not in hand]
         return IllegalActionError("501.marriage", f"{name} cannot declare the {suit.symbol} marriage: "
                                                   f"{' and '.join(missing)} not in hand")
     if kind == "play":
@@ -127,10 +145,6 @@ def why_illegal(state: Russian501State, a: Action) -> IllegalActionError:
             key, reason = duty
             return IllegalActionError(f"501.{key}", f"{c} is not allowed: {reason}")
     return IllegalActionError("501.turn", f"'{a}' is not possible now: {name} must play a card")
-
-
-def _say_bid(a: Action) -> str:
-    return f"{a.value} blind" if a.kind == "blind" else str(a.value)
 
 
 def explain_step(s: Russian501State) -> str:
@@ -183,7 +197,7 @@ def explain_step(s: Russian501State) -> str:
     elif k == "marriage":
         suit = a.value
         value = s.marriages[-1][2]
-        why = ("trumps" if value == 40 else ("no trump: every marriage is 20" if s.no_trump else "not trumps"))
+        why = ("trumps" if suit == s.trump else ("no trump: every marriage is 20" if s.no_trump else "not trumps"))
         counts = ("" if p.tricks_won[seat] else f"; it counts only if {who} takes a trick")
         parts.append(f"{who} declares the marriage K{suit.symbol} Q{suit.symbol}: {value} ({why}{counts}), and "
                      f"must lead its king or queen.")
@@ -202,7 +216,7 @@ def explain_step(s: Russian501State) -> str:
                              + f", so discards {card}.")
             if not s.trick:
                 t = s.tricks[-1]
-                pts = t.card_points(_PTS_AT)
+                pts = t.card_points(CARD_POINTS_AT)
                 bonus = r.last_trick_bonus if len(s.tricks) == 8 else 0
                 extra = f" and {bonus} for the last trick" if bonus else ""
                 parts.append(f"{nm[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}{extra}).")
@@ -226,14 +240,14 @@ def describe_action(action: Action, state: "Russian501State | None" = None):
     group ``"other"``."""
     from .variants import ActionText
 
-    if _malformed(action) is not None:
+    if malformed_reason(action) is not None:
         return ActionText("other", action_text(action), "")
     kind, card, value = action
     if kind == "play":
         return ActionText("card", str(card), f"Play {card}. [rule 501.hold]")
     if kind == "marriage":
         trump = getattr(state, "trump", None)
-        pts = "" if state is None or state.phase != "play" else f" ({40 if value == trump else 20})"
+        pts = "" if state is None or state.phase != "play" else f" ({marriage_points(value, trump)})"
         return ActionText("marriage", f"Declare marriage {value.symbol}{pts}",
                           f"Show K{value.symbol} and Q{value.symbol} (40 in trumps, 20 otherwise; they count once "
                           f"you take a trick), then lead one of them. [rule 501.marriage]")

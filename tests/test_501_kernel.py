@@ -18,7 +18,7 @@ from cardlab.tricks import Trick
 
 HANDS = ["A♠ K♠ Q♠ 9♠ A♥ 9♥ 9♣", "10♠ J♠ A♣ 10♣ K♥ Q♥ A♦", "K♣ Q♣ J♣ 10♦ K♦ Q♦ 10♥"]
 PRIKUP = "J♥ J♦ 9♦"
-V = variants.get("russian-501")
+V = variants.get(p501.VARIANT)
 
 
 def deal(rules=p501.PAGAT_501):
@@ -115,7 +115,7 @@ def test_marriage_then_its_king_or_queen():
     refused(m, "marriage ♠", "501.marriage.led")
     led = m.apply("Q♠")
     assert led.trick == (parse_card("Q♠"),) and led.pending_marriage is None and led.to_act == 1
-    assert led.trick_pairs() == ((0, parse_card("Q♠")),)
+    assert led.trick_by_seat() == ((0, parse_card("Q♠")),)
     assert parse_card("K♠") in led.view(2).known[0]       # the other card stays shown
 
 
@@ -229,6 +229,6 @@ def test_fuzz_hand_built_actions(seed, steps, kind, card, value):
             break
         s = s.apply(rng.choice(s.legal_actions()))
     a = Action(kind, card, value)
-    if a in s.legal_actions() and p501._malformed(a) is None:
+    if a in s.legal_actions() and p501.malformed_reason(a) is None:
         return                                    # a legal action, well formed: nothing to test
     refused(s, a)

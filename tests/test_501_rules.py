@@ -112,7 +112,7 @@ def test_table_size_is_three_or_four():
         p501.deal(seed=1, names=("A", "B"))
     with pytest.raises(p501.DealError, match="seat from 0 to 2"):
         p501.deal(seed=1, dealer=3, names=NAMES)
-    assert variants.get("russian-501").accepts(4) and not variants.get("russian-501").accepts(5)
+    assert variants.get(p501.VARIANT).accepts(4) and not variants.get(p501.VARIANT).accepts(5)
 
 
 # -- the auction --------------------------------------------------------------------------------
@@ -419,7 +419,7 @@ def test_revoke_is_refused_and_state_unchanged():
 def test_trick_winner_and_next_leader():
     s = run(won_by_a(), "marriage K♠ 10♠ 10♦")
     t = s.tricks[-1]
-    assert isinstance(t, Trick) and t.leader == 0 and t.winner == 1 and t.card_points(p501._PTS_AT) == 24
+    assert isinstance(t, Trick) and t.leader == 0 and t.winner == 1 and t.card_points(p501.CARD_POINTS_AT) == 24
     assert t.cards == ((0, parse_card("K♠")), (1, parse_card("10♠")), (2, parse_card("10♦")))
     assert s.to_act == 1 and s.leader == 1
     assert "B wins the trick (24 card points)" in s.explain()

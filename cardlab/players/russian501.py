@@ -10,7 +10,8 @@ from typing import Sequence
 
 from ..actions import Action
 from ..cards import PACK_24, Card, Rank, Suit
-from ..russian501 import CARD_POINTS, CONCEDE, LOOK, NO_TRUMP, PASS, TAKE, Russian501View
+from ..pack24 import CARD_POINTS
+from ..russian501 import CONCEDE, LOOK, NO_TRUMP, PASS, TAKE, Russian501View
 from ..tricks import RANKS_66, trick_winner
 
 __all__ = ["Russian501Player", "hand_strength"]

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..cards import format_cards
+from ..russian501 import VARIANT
 from .cards import (STYLE as _STYLE, around_html, card_back_svg, card_chip, card_svg, hide_set, sort_hand, table_class,
                     text_escape as _t)
 
 __all__ = ["state_html", "state_text", "CSS_501"]
-
-VARIANT = "russian-501"
 
 
 def _say_bid(a: Action) -> str:
@@ -182,7 +181,7 @@ def state_html(state, seat: int | None = None, hide: frozenset = frozenset(), la
     # trick
     if state.trick or not state.tricks:
         slots = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(nm[s])}</span></div>'
-                        for s, c in state.trick_pairs())
+                        for s, c in state.trick_by_seat())
         slots += "".join('<div class="cardlab-slot"><span class="cardlab-empty">?</span><span>&#160;</span></div>'
                          for _ in range(3 - len(state.trick))) if state.phase == "play" else ""
         label = f"Trick {len(state.tricks) + 1}" if state.phase == "play" else "No trick yet"
@@ -267,7 +266,7 @@ def state_text(state, seat: int | None = None) -> str:
     if state.bidder is not None:
         lines.append(f"Contract: {nm[state.bidder]}, {_contract_words(state)}")
     if state.trick:
-        lines.append("Trick: " + ", ".join(f"{nm[s]} {c}" for s, c in state.trick_pairs()))
+        lines.append("Trick: " + ", ".join(f"{nm[s]} {c}" for s, c in state.trick_by_seat()))
     elif state.tricks:
         t = state.tricks[-1]
         lines.append("Last trick: " + ", ".join(f"{nm[s]} {c}" for s, c in t.cards) + f"; {nm[t.winner]} won it")
