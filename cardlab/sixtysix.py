@@ -489,7 +489,8 @@ def deal_from_places(places, rules: SixtySixRules = SANTASE, dealer: int = 0, na
 
 @dataclass(frozen=True)
 class SixtySixResult(HandResult):
-    """How a hand ended (extends :class:`cardlab.state.HandResult`).
+    """How a hand ended (extends :class:`cardlab.state.HandResult`: ``returns``, ``winner``,
+    ``reason`` and ``explanation``, with Sixty-six's game points, card points and tricks).
 
     Attributes
     ----------
@@ -1111,7 +1112,8 @@ class SixtySixState(GameState):
                              f"{self.names[other]} {gp} game points")
 
     def _set_result(self, winner, gp, reason, text) -> None:
-        self.result = SixtySixResult(winner, gp, reason, (self.points(0), self.points(1)), self.tricks_won, text)
+        self.result = SixtySixResult(winner=winner, game_points=gp, reason=reason,
+                                     points=(self.points(0), self.points(1)), tricks=self.tricks_won, explanation=text)
 
     # -- errors -------------------------------------------------------------------------
     def _why_illegal(self, action: Action) -> IllegalActionError:

@@ -234,6 +234,19 @@ def test_65_65_drawn(tie):
     f = tie_hand(SANTASE.with_options(tie_rule=tie), dealer=1)
     assert f.result.points == (65, 65)
     assert f.result.winner is None and f.result.reason == "draw" and f.result.game_points == 0
+    assert f.result.returns == (0, 0) and "drawn" in f.result.explanation
+
+
+def test_result_has_the_shared_fields():
+    """HandResult's returns, winner, reason and explanation: returns gives the winner's game
+    points and 0 to the other seat."""
+    from cardlab.state import HandResult
+
+    f = tie_hand(SANTASE, dealer=1)
+    r = f.result
+    assert isinstance(r, HandResult) and r.unit == "game points"
+    assert (r.winner, r.returns, r.reason) == (0, (1, 0), "last_trick")
+    assert "last trick" in r.explanation
 
 
 def test_65_65_german_is_a_draw():
