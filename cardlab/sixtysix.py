@@ -56,12 +56,16 @@ __all__ = [
     "DealError",
     "deal",
     "deal_from_hands", "deal_from_places", "places", "STANDING",
+    "VARIANT", "SEAT_NAMES",
     "shuffled_pack",
     "parse_action",
     "hand_game_points",
 ]
 
 VARIANT = "sixty-six"
+
+#: The default player names, seat 0 then seat 1 (of deal, deal_from_hands and the score keeper).
+SEAT_NAMES: tuple[str, ...] = ("A", "B")
 
 # card points by card code, for the hot path (pack24.CARD_POINTS by rank [FGS, SHR, P66]: 120 in all)
 _PTS = [0] * 80
@@ -392,7 +396,7 @@ _PACK_SET = frozenset(PACK_24)
 
 
 def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = None,
-         pack: Sequence[Card | str] | None = None, names: Sequence[str] = ("A", "B")) -> "SixtySixState":
+         pack: Sequence[Card | str] | None = None, names: Sequence[str] = SEAT_NAMES) -> "SixtySixState":
     """Deal a hand and return its first state (the non-dealer to lead).
 
     Parameters
@@ -407,7 +411,7 @@ def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = Non
     pack : sequence of 24 cards (or card texts), optional
         The pack from the top; dealt as ``rules.deal_order`` says (rules-notes §3.1 step 4).
     names : pair of str
-        Player names, used only in explanations.
+        Player names, used only in explanations (default :data:`SEAT_NAMES`).
 
     Raises
     ------
@@ -430,7 +434,7 @@ def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = Non
 
 def deal_from_hands(hands: Sequence[Sequence[Card | str]], turnup: Card | str, stock: Sequence[Card | str],
                     rules: SixtySixRules = SANTASE, dealer: int = 0,
-                    names: Sequence[str] = ("A", "B")) -> "SixtySixState":
+                    names: Sequence[str] = SEAT_NAMES) -> "SixtySixState":
     """Deal explicit hands: ``hands[seat]`` (6 cards each), the ``turnup`` (trump card) and the
     11 face-down ``stock`` cards in draw order. Each group of cards may be a sequence of cards or
     card texts, or one text (``"K♥ Q♥ J♣ 9♣ 9♦ J♦"``). Builds the equivalent pack (so the hand
@@ -472,7 +476,7 @@ def places(rules: SixtySixRules = SANTASE, dealer: int = 0, players: int = 2) ->
 STANDING: tuple = ("totals", "game points per player", 0)
 
 
-def deal_from_places(places, rules: SixtySixRules = SANTASE, dealer: int = 0, names: Sequence[str] = ("A", "B"),
+def deal_from_places(places, rules: SixtySixRules = SANTASE, dealer: int = 0, names: Sequence[str] = SEAT_NAMES,
                      start=None) -> "SixtySixState":
     """The first state of the deal that puts the cards of ``places`` (place name -> cards in the
     order dealt, the names of :func:`places`) where they lie: ``deal_from_hands`` with the

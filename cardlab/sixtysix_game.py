@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .errors import DealError
 from .scorekeeper import ScoreKeeper
-from .sixtysix import SANTASE, SixtySixRules, SixtySixState, deal
+from .sixtysix import SANTASE, SEAT_NAMES, SixtySixRules, SixtySixState, deal
 
 __all__ = ["SixtySixGame"]
 
@@ -33,6 +33,7 @@ class SixtySixGame(ScoreKeeper):
     first_dealer : int
         Seat 0 or 1 (chosen by lot at the table).
     names : pair of str
+        The players' names (default :data:`cardlab.sixtysix.SEAT_NAMES`).
     totals : pair of int, optional
         The game points each player has before the first hand (default 0 and 0), each below
         ``rules.target``: a game taken up in the middle ("9 to 10: who wins with this hand?").
@@ -44,7 +45,7 @@ class SixtySixGame(ScoreKeeper):
         numbers from 0 to ``rules.target - 1``.
     """
 
-    def __init__(self, rules: SixtySixRules = SANTASE, first_dealer: int = 0, names: Sequence[str] = ("A", "B"),
+    def __init__(self, rules: SixtySixRules = SANTASE, first_dealer: int = 0, names: Sequence[str] = SEAT_NAMES,
                  totals: Sequence[int] | None = None):
         if first_dealer.__class__ is not int or first_dealer not in (0, 1):
             raise DealError(f"the first dealer is seat 0 or 1, not {first_dealer!r}")

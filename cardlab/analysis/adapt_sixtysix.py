@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..cards import PACK_24, Card, Rank, Suit
 from ..pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS
-from ..sixtysix import VARIANT, SixtySixState, hand_game_points
+from ..sixtysix import SEAT_NAMES, VARIANT, SixtySixState, hand_game_points
 from ..tricks import TrickRules
 from . import adapters
 from .sampling import Knowledge
@@ -233,7 +233,8 @@ def knowledge(views, names=None) -> Knowledge:
 def complete(view, know: Knowledge, deal) -> SixtySixState:
     """A full state equal to the real one in everything ``view``'s seat can see, with the hidden
     cards as in ``deal`` (a tuple: the opponent's hidden cards, then the stock's face-down cards
-    in draw order). Names are "A" and "B"; the state has no parent and no pack."""
+    in draw order). Names are the default :data:`~cardlab.sixtysix.SEAT_NAMES`; the state has no
+    parent and no pack."""
     seat = view.seat
     opp = 1 - seat
     opp_hidden, stock_cards = deal
@@ -243,7 +244,7 @@ def complete(view, know: Knowledge, deal) -> SixtySixState:
     s = SixtySixState._blank()
     s.rules = view.rules
     s.dealer = view.dealer
-    s.names = ("A", "B")
+    s.names = SEAT_NAMES
     s.pack = None
     s.hands = tuple(hands)
     turnup = view.turnup if view.turnup is not None else (know.extra.get("turnup") or Card.of(view.trump, Rank.NINE))
