@@ -6,6 +6,16 @@ where cardlab is installed editable) on a throwaway copy of the notebooks (and o
 beside them, which they read as ../data), so they never touch
 the tracked files, and with a private kernelspec whose kernel is this same interpreter.
 CARDLAB_NOTEBOOKS_DIR serves the notebooks from another directory instead of notebooks/.
+
+The test-only variant (tests/variant_kit, "kit-66"): set below at import, before any test module
+asks the registry, CARDLAB_EXTRA_VARIANTS names it and tests/ is put on PYTHONPATH, so the pytest
+process and every kernel or server the tests start (Voila, JupyterLab, the subprocesses of the
+kernel tests) register it; every registry-driven test then covers it. The one exception is
+nbval's kernels (see :class:`_PlainNotebookKernels`): the notebooks' stored outputs list the
+shipped games (index.ipynb's table of variants, classroom.ipynb's games and their exercises,
+analysis.ipynb's "variants the analysis covers"), which a user sees exactly so, without the test
+variant; nbval compares against those outputs, so its kernels start without it. Outside the
+tests the variable is unset and no menu shows the test variant.
 """
 
 import json
@@ -31,6 +41,15 @@ except ImportError:  # the browser tests are skipped without Playwright
     pass
 
 ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+
+#: The test-only variant's registration (cardlab.variants.register_extra reads it).
+EXTRA_VARIANTS = "variant_kit:declaration"
+_ENV_BEFORE = {k: os.environ.get(k) for k in ("CARDLAB_EXTRA_VARIANTS", "PYTHONPATH")}
+os.environ["CARDLAB_EXTRA_VARIANTS"] = EXTRA_VARIANTS
+os.environ["PYTHONPATH"] = os.pathsep.join([str(TESTS)] + [p for p in [_ENV_BEFORE["PYTHONPATH"]] if p])
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
 NOTEBOOKS = Path(os.environ.get("CARDLAB_NOTEBOOKS_DIR") or ROOT / "notebooks")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -79,6 +98,36 @@ def pytest_collection_modifyitems(config, items):
 def pytest_runtest_setup(item):
     if item.get_closest_marker("browser"):
         _require_chromium()
+
+
+class _PlainNotebookKernels:
+    """Starts nbval's kernels with the environment the tests found (no test variant, PYTHONPATH
+    as it was): a notebook's kernel starts in the setup of its first cell, so the environment is
+    put back for that setup only (see the module docstring for why)."""
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(self, item):
+        if item.path.suffix != ".ipynb":
+            yield
+            return
+        ours = {k: os.environ.get(k) for k in _ENV_BEFORE}
+        for k, v in _ENV_BEFORE.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        try:
+            yield
+        finally:
+            for k, v in ours.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(_PlainNotebookKernels(), "cardlab-plain-notebook-kernels")
 
 
 SERVER_LOGS: list[Path] = []  # the running servers' logs (their kernels write there too)
