@@ -311,7 +311,7 @@ _MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
 _MARRIAGE_WORDS = ("marriage", str(MARRIAGE_POINTS), str(TRUMP_MARRIAGE_POINTS), "marry")
 
 # Fast lookup tables for the hot path (legal_actions / apply of random playouts).
-from .actions import _PLAY as _PLAY_OF  # noqa: E402  card code -> interned play action
+_PLAY_OF = {c: play(c) for c in PACK_24}  # card -> its interned play action (the one of actions.play)
 _play_of = _PLAY_OF.__getitem__
 _PACK_CODES = frozenset(int(c) for c in PACK_24)
 _SUIT_T = [None] * 80
