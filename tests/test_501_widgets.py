@@ -11,7 +11,7 @@ pytest.importorskip("ipywidgets")
 
 from cardlab import parse_card, records, render  # noqa: E402
 from cardlab import russian501 as p501  # noqa: E402
-from cardlab.auction_widget import AuctionTable, DealStepper  # noqa: E402
+from cardlab.widgets.russian501 import AuctionTable, DealStepper  # noqa: E402
 from cardlab.widgets import Stepper  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -111,6 +111,35 @@ def test_auction_table_clicks():
     t.play_out_button.click()
     assert t.state.is_finished and "Hand over" in t.message.value
     assert len(cards_in(t.view.value)) >= 24 - 3        # all cards open at the end
+    assert t.errors == []
+
+
+class Broken:
+    """A computer player with a bug."""
+
+    def choose(self, view):
+        raise RuntimeError("no idea")
+
+
+def test_no_callback_raises_and_bugs_are_kept_in_errors():
+    t = AuctionTable(deal(), seat=0, players={1: Broken()})
+    t.look_button.click()
+    t.bid_button.click()                                 # Boris's player fails: said, kept, not raised
+    assert t.errors == ["computer player: RuntimeError: no idea"]
+    assert "The computer player failed" in t.message.value and "cardlab-error" in t.message.value
+    t = AuctionTable(deal(), seat=0)
+
+    def bug():
+        raise KeyError("bug")
+
+    t.look = bug                                         # a bug behind a button is kept, not raised
+    t.look_button.click()
+    assert t.errors == ["KeyError: 'bug'"] and "Something went wrong (KeyError)" in t.message.value
+    assert t.state.history() == [t.deal_state]
+    d = DealStepper(deal())
+    d.go = lambda k: bug()
+    d.next_button.click()
+    assert d.errors == ["KeyError: 'bug'"] and "Something went wrong" in d.step_label.value
 
 
 def test_auction_table_blind_and_seat_change():
@@ -226,7 +255,7 @@ def test_deal_stepper():
     assert d.dealt == 24 and len(cards_in(d.view.value)) == 24 and d.next_button.disabled
     assert sorted(cards_in(d.view.value.split("cardlab-prikup")[1])) == sorted(pack[i] for i in (3, 7, 11))
     d.prev_button.click()
-    assert d.dealt == 23
+    assert d.dealt == 23 and d.errors == []
     with pytest.raises(ValueError):
         DealStepper(rec, start=25)
 

@@ -10,10 +10,11 @@ other seats. The learner looks at the cards or bids blind, bids, or passes; when
 over the rest of the hand (the prikup, the contract, the cards passed, the eight tricks) can be
 played out by the computer for every seat, and a new deal dealt.
 
-Conventions as in :mod:`cardlab.widgets`: only ``HTML.value`` / ``Label.value`` are updated (no
-Output widgets, no ``clear_output``), every part has a ``cardlab-…`` CSS class for browser
-tests, and a user's mistake is shown as a message, never as a traceback. ipywidgets is imported
-here only.
+Conventions as in :mod:`cardlab.widgets.base`: only ``HTML.value`` / ``Label.value`` are updated
+(no Output widgets, no ``clear_output``), every part has a ``cardlab-…`` CSS class for browser
+tests, a user's mistake is shown as a message, never as a traceback, and no callback raises
+(each runs through :func:`cardlab.widgets.base.guarded`; a bug is kept in the widget's
+``errors``).
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from . import russian501 as p501
-from . import render
-from .players.russian501 import Russian501Player, hand_strength
-from .render.russian501 import CSS_501
-from .actions import Action
-from .cards import Suit
-from .errors import CardlabError
-from .widgets import _button, _html
+from .. import render
+from .. import russian501 as p501
+from ..actions import Action
+from ..cards import Suit
+from ..errors import CardlabError
+from ..players.russian501 import Russian501Player, hand_strength
+from ..render.russian501 import CSS_501
+from .base import button, guarded, html_pane
 
 __all__ = ["AuctionTable", "DealStepper"]
 
@@ -100,6 +101,9 @@ class AuctionTable(w.VBox):
         The auction so far, one call per line (class ``cardlab-auction-calls``).
     message : ipywidgets.HTML
         What just happened, or why an action was refused (class ``cardlab-message``).
+    errors : list of str
+        Unexpected errors met by callbacks or computer players (``"Type: message"``; always empty
+        unless there is a bug): no callback raises.
     """
 
     def __init__(self, source: Any = None, seat: int | None = None, seed: int = 0, rules: Any = None,
@@ -113,6 +117,7 @@ class AuctionTable(w.VBox):
             self._fixed = True
         self.deal_state = source
         self.seed = seed
+        self.errors: list = []
         self._given_players = dict(players or {})
         active = source.active
         if seat is None:
@@ -124,28 +129,28 @@ class AuctionTable(w.VBox):
         self.seat_picker = w.ToggleButtons(options=[(source.names[s], s) for s in active], value=seat,
                                            style={"button_width": "auto"})
         self.seat_picker.add_class("cardlab-auction-seat")
-        self.look_button = _button("Look at my cards", "cardlab-look", "Pick up your cards (no more blind bids)")
-        self.pass_button = _button("Pass", "cardlab-pass", "Pass: out of the auction")
+        self.look_button = button("Look at my cards", "cardlab-look", "Pick up your cards (no more blind bids)")
+        self.pass_button = button("Pass", "cardlab-pass", "Pass: out of the auction")
         self.amount = w.IntText(value=source.rules.min_bid, layout=w.Layout(width="80px"))
         self.amount.add_class("cardlab-bid-amount")
-        self.bid_button = _button("Bid", "cardlab-bid", "Bid the number in the box")
-        self.blind_button = _button("Bid blind", "cardlab-blind", "Bid the number without looking: doubled if it wins")
-        self.play_out_button = _button("Play the hand out", "cardlab-play-out",
+        self.bid_button = button("Bid", "cardlab-bid", "Bid the number in the box")
+        self.blind_button = button("Bid blind", "cardlab-blind", "Bid the number without looking: doubled if it wins")
+        self.play_out_button = button("Play the hand out", "cardlab-play-out",
                                        "The computer plays the rest of the hand for every seat")
-        self.new_deal_button = _button("New deal", "cardlab-new-deal", "New cards: the next seed")
-        self.deal_again_button = _button("Deal again", "cardlab-deal-again", "The same cards again, from the first call")
-        self.view = _html("cardlab-view")
-        self.calls = _html("cardlab-auction-calls")
-        self.message = _html("cardlab-message")
+        self.new_deal_button = button("New deal", "cardlab-new-deal", "New cards: the next seed")
+        self.deal_again_button = button("Deal again", "cardlab-deal-again", "The same cards again, from the first call")
+        self.view = html_pane("cardlab-view")
+        self.calls = html_pane("cardlab-auction-calls")
+        self.message = html_pane("cardlab-message")
 
-        self.look_button.on_click(lambda _b: self.look())
-        self.pass_button.on_click(lambda _b: self.pass_())
-        self.bid_button.on_click(lambda _b: self.bid(self.amount.value))
-        self.blind_button.on_click(lambda _b: self.blind(self.amount.value))
-        self.play_out_button.on_click(lambda _b: self.play_out())
-        self.new_deal_button.on_click(lambda _b: self.new_deal())
-        self.deal_again_button.on_click(lambda _b: self.deal_again())
-        self.seat_picker.observe(self._on_seat, names="value")
+        self.look_button.on_click(self._guard(lambda _b: self.look()))
+        self.pass_button.on_click(self._guard(lambda _b: self.pass_()))
+        self.bid_button.on_click(self._guard(lambda _b: self.bid(self.amount.value)))
+        self.blind_button.on_click(self._guard(lambda _b: self.blind(self.amount.value)))
+        self.play_out_button.on_click(self._guard(lambda _b: self.play_out()))
+        self.new_deal_button.on_click(self._guard(lambda _b: self.new_deal()))
+        self.deal_again_button.on_click(self._guard(lambda _b: self.deal_again()))
+        self.seat_picker.observe(self._guard(self._on_seat), names="value")
 
         controls = w.HBox([self.look_button, self.amount, self.bid_button, self.blind_button, self.pass_button],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -252,6 +257,11 @@ class AuctionTable(w.VBox):
         return f"AuctionTable({s.names[self.seat]}'s seat, {len(s.auction)} calls, auction {status})"
 
     # -- internals ------------------------------------------------------------------------------
+    def _guard(self, fn):
+        """``fn`` as a callback that never raises (:func:`cardlab.widgets.base.guarded`): a
+        person's mistake is said in :attr:`message`, a bug kept in :attr:`errors`."""
+        return guarded(fn, lambda text: self._say(text, error=True), self.errors, "the table")
+
     def _number_action(self, kind: str, n: Any) -> bool:
         if not isinstance(n, int) or isinstance(n, bool):
             self._say(f"A bid is a whole number, not {n!r}.", error=True)
@@ -278,6 +288,7 @@ class AuctionTable(w.VBox):
             try:
                 s = s.apply(self._players[seat].choose(s.view(seat)))
             except Exception as exc:  # noqa: BLE001 - a bug in a player must not break the widget
+                self.errors.append(f"computer player: {type(exc).__name__}: {exc}")
                 self._say(f"The computer player failed: {type(exc).__name__}: {exc}", error=True)
                 break
         self.state = s
@@ -290,38 +301,38 @@ class AuctionTable(w.VBox):
         if s.to_act == self.seat and s.phase != "bidding":
             nm = s.names
             if s.phase == "prikup":
-                b = _button("Turn up and take the prikup", "cardlab-take")
-                b.on_click(lambda _b: self.act(p501.TAKE))
+                b = button("Turn up and take the prikup", "cardlab-take")
+                b.on_click(self._guard(lambda _b: self.act(p501.TAKE)))
                 items.append(b)
             elif s.phase == "contract":
                 if self.contract_amount.value < s.high_bid:   # first time here: suggest, never assume ♠
                     self.contract_amount.value = s.high_bid
                     self.trump_picker.value = self._suggested_trumps(s)
-                play = _button("Play this contract", "cardlab-contract", "Trumps and the number in the box")
-                play.on_click(lambda _b: self._contract())
-                give_up = _button("Concede", "cardlab-concede", f"Give up: up {s.high_bid}, opponents down 25")
-                give_up.on_click(lambda _b: self.act(p501.CONCEDE))
+                play = button("Play this contract", "cardlab-contract", "Trumps and the number in the box")
+                play.on_click(self._guard(lambda _b: self._contract()))
+                give_up = button("Concede", "cardlab-concede", f"Give up: up {s.high_bid}, opponents down 25")
+                give_up.on_click(self._guard(lambda _b: self.act(p501.CONCEDE)))
                 items += [w.Label("Your contract (trumps as the rule-based player would name them; change them "
                                   "if you like):"), self.trump_picker, self.contract_amount, play, give_up]
             elif s.phase == "give":
                 to = s.opponents()[len(s.given)]
                 items.append(w.Label(f"Pass a card face down to {nm[to]}:"))
                 for c in render.sort_hand(s.hands[self.seat], s.trump):
-                    b = _button(str(c), "cardlab-give", f"Give {c} to {nm[to]}")
-                    b.on_click(lambda _b, c=c: self.act(Action("give", c)))
+                    b = button(str(c), "cardlab-give", f"Give {c} to {nm[to]}")
+                    b.on_click(self._guard(lambda _b, c=c: self.act(Action("give", c))))
                     items.append(b)
             else:
                 legal = s.legal_actions()
                 cards = {a.card: a for a in legal if a.kind == "play"}
                 for c in render.sort_hand(cards, s.trump):
-                    b = _button(str(c), "cardlab-card-button", f"Play {c}")
-                    b.on_click(lambda _b, a=cards[c]: self.act(a))
+                    b = button(str(c), "cardlab-card-button", f"Play {c}")
+                    b.on_click(self._guard(lambda _b, a=cards[c]: self.act(a)))
                     items.append(b)
                 for a in legal:
                     if a.kind == "marriage":
                         text = p501.describe_action(a, s)
-                        b = _button(text.label, "cardlab-marriage", text.help)
-                        b.on_click(lambda _b, a=a: self.act(a))
+                        b = button(text.label, "cardlab-marriage", text.help)
+                        b.on_click(self._guard(lambda _b, a=a: self.act(a)))
                         items.append(b)
         self.hand_box.children = tuple(items)
         for b in old:
@@ -409,6 +420,9 @@ class DealStepper(w.VBox):
     view : ipywidgets.HTML
         The hands so far and the prikup, face up, the last card dealt outlined (class
         ``cardlab-view``).
+    errors : list of str
+        Unexpected errors met by callbacks (always empty unless there is a bug; the step label
+        then says so): no callback raises.
     """
 
     def __init__(self, source: Any, start: int = 0):
@@ -419,15 +433,16 @@ class DealStepper(w.VBox):
             raise ValueError(f"start must be a number of cards from 0 to 24, not {start!r}")
         self.state = state
         self.dealt = start
-        self.prev_button = _button("‹ Back", "cardlab-deal-prev", "Take back the last card dealt")
-        self.next_button = _button("Deal a card ›", "cardlab-deal-next", "Deal the next card")
-        self.all_button = _button("Deal all »", "cardlab-deal-all", "Deal every card")
+        self.errors: list = []
+        self.prev_button = button("‹ Back", "cardlab-deal-prev", "Take back the last card dealt")
+        self.next_button = button("Deal a card ›", "cardlab-deal-next", "Deal the next card")
+        self.all_button = button("Deal all »", "cardlab-deal-all", "Deal every card")
         self.step_label = w.Label()
         self.step_label.add_class("cardlab-step-label")
-        self.view = _html("cardlab-view")
-        self.prev_button.on_click(lambda _b: self.go(self.dealt - 1))
-        self.next_button.on_click(lambda _b: self.go(self.dealt + 1))
-        self.all_button.on_click(lambda _b: self.go(24))
+        self.view = html_pane("cardlab-view")
+        for b, fn in ((self.prev_button, lambda _b: self.go(self.dealt - 1)),
+                      (self.next_button, lambda _b: self.go(self.dealt + 1)), (self.all_button, lambda _b: self.go(24))):
+            b.on_click(guarded(fn, self._say, self.errors, "the deal"))
         controls = w.HBox([self.prev_button, self.next_button, self.all_button, self.step_label],
                           layout=w.Layout(align_items="center"))
         super().__init__(children=[controls, self.view])
@@ -442,9 +457,10 @@ class DealStepper(w.VBox):
     def __repr__(self) -> str:
         return f"DealStepper(card {self.dealt} / 24)"
 
-    def _refresh(self) -> None:
-        from .render import _STYLE, card_svg
+    def _say(self, text: str) -> None:
+        self.step_label.value = text
 
+    def _refresh(self) -> None:
         s = self.state
         k = self.dealt
         nm = s.names
@@ -466,7 +482,7 @@ class DealStepper(w.VBox):
         rnd = 0 if k == 0 else (k - 1) // 4 + 1 if k <= 12 else 3 + (k - 13) // 3 + 1
 
         def cards(cs):
-            out = [card_svg(c, extra_class="cardlab-known" if c == s.pack[k - 1] else None) for c in cs]
+            out = [render.card_svg(c, extra_class="cardlab-known" if c == s.pack[k - 1] else None) for c in cs]
             return "".join(out) or '<span class="cardlab-empty">none</span>'
 
         rows = []
@@ -485,7 +501,7 @@ class DealStepper(w.VBox):
         if k == 24:
             status = "The deal is complete: 7 cards each and 3 in the prikup."
         self.view.value = (
-            f'<div class="cardlab-table" data-variant="{p501.VARIANT}">{_STYLE}<style>{CSS_501}</style>'
+            f'<div class="cardlab-table" data-variant="{p501.VARIANT}">{render.STYLE}<style>{CSS_501}</style>'
             f'<div class="cardlab-caption">{escape(nm[s.dealer])} deals · prikup cards at positions 3, 7 and 11'
             f'</div>{"".join(rows)}<div class="cardlab-middle"><div class="cardlab-slot cardlab-prikup">'
             f'<div class="cardlab-cards">{cards(prikup)}</div><span>Prikup ({len(prikup)} of 3, shown face up '
