@@ -69,15 +69,16 @@ from .actions import Action, action_text, play, read_words
 from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
+from .ninetynine_words import explain_step, why_refused
 from .state import GameState, HandResult, SeatView
 from .variants import lazy_exports
 from .tricks import Trick, TrickRules, trick_winner
 
 __all__ = [
-    "VARIANT", "SEAT_NAMES", "NinetyNineRules", "CLASSIC", "REVISED", "PRESETS", "RULES", "RANKS_99", "BID_VALUE", "SUCCESS_TRUMP",
-    "PACK_36", "CLUB_TWO", "NinetyNineResult", "NinetyNineView", "NinetyNineState", "DealError", "deal", "deal_from_hands",
-    "deal_from_places", "places", "deal_start", "STANDING", "shuffled_pack", "parse_action", "bid_value",
-    "ways_to_bid", "deal_score", "describe_action", "BidChoices",
+    "VARIANT", "SEAT_NAMES", "NinetyNineRules", "CLASSIC", "REVISED", "PRESETS", "RULES", "RANKS_99", "BID_VALUE",
+    "SUCCESS_TRUMP", "PACK_36", "CLUB_TWO", "STRENGTH", "NinetyNineResult", "NinetyNineView", "NinetyNineState",
+    "DealError", "deal", "deal_from_hands", "deal_from_places", "places", "deal_start", "STANDING", "shuffled_pack",
+    "parse_action", "bid_value", "ways_to_bid", "stand_in", "deal_score", "describe_action", "BidChoices",
 ]
 
 VARIANT = "ninety-nine"
@@ -97,7 +98,8 @@ PACK_36: tuple[Card, ...] = tuple(Card.of(s, r) for s in Suit for r in RANKS_99)
 #: The stand-in for the joker when a pack has none [E2, DP99].
 CLUB_TWO: Card = Card.of(Suit.CLUBS, Rank.TWO)
 TRICK_RULES = TrickRules(rank_order=RANKS_99, must_follow=True)
-_STRENGTH = TRICK_RULES._strength
+#: A card's strength in a trick (higher wins; by card, from :data:`RANKS_99`) [99.trick].
+STRENGTH: dict = TRICK_RULES._strength
 _PACK_SET = frozenset(PACK_36)
 _ALL_CARDS = _PACK_SET | {JOKER, CLUB_TWO}
 
@@ -336,7 +338,9 @@ def _malformed(action: Action) -> str | None:
 # Bidding helpers (pure functions, used by the state, the player, the widget and the notebook)
 
 
-def _stand_in(card: Card, wild: Card | None, joker_as: Card | None) -> Card:
+def stand_in(card: Card, wild: Card | None, joker_as: Card | None) -> Card:
+    """``card`` as it plays and bids: the ``wild`` card (joker or ♣2) becomes ``joker_as`` (the
+    turn-up it stands for) when there is one; any other card is itself [99.joker]."""
     return joker_as if (card == wild and joker_as is not None) else card
 
 
@@ -351,7 +355,7 @@ def bid_value(cards: Sequence[Card | str] | str, joker_as: Card | str | None = N
     j = parse_card(joker_as) if joker_as is not None else None
     total = 0
     for c in (parse_cards(cards) if isinstance(cards, str) else map(parse_card, cards)):
-        e = _stand_in(c, w, j)
+        e = stand_in(c, w, j)
         if e.suit is None:
             raise ValueError(f"{c} has no suit of its own: it counts as the turn-up card, and none was given")
         total += BID_VALUE[e.suit]
@@ -377,17 +381,17 @@ def _bid_sort_key(wild, joker_as):
     j = parse_card(joker_as) if joker_as is not None else None
 
     def key(c: Card):
-        e = _stand_in(c, w, j)
+        e = stand_in(c, w, j)
         if e.suit is None:
             return (9, 0, 0)
-        return (BID_VALUE[e.suit], -_STRENGTH[e], c == w)
+        return (BID_VALUE[e.suit], -STRENGTH[e], c == w)
     return key
 
 
 class _DealTables(NamedTuple):
     """Per-card lookup tables of one deal's joker reading (indexed by the card's code, 0–79),
     used on the hot path of :meth:`NinetyNineState.legal_actions` and :meth:`NinetyNineState.apply`.
-    They are :func:`_stand_in` and :func:`_bid_sort_key` written out once per (wild card, card it
+    They are :func:`stand_in` and :func:`_bid_sort_key` written out once per (wild card, card it
     stands for); those plain functions stay the source of truth (tests/test_ninetynine_speed_*)."""
 
     eff: tuple       # the card as it plays and bids (the wild card becomes the card it stands for)
@@ -408,7 +412,7 @@ def _deal_tables(wild: Card | None, joker_as: Card | None) -> _DealTables:
         place = {k: i for i, k in enumerate(sorted(set(keys.values())))}
         eff, suit, bid_rank = [None] * 80, [None] * 80, [None] * 80
         for code, c in Card._table.items():
-            e = _stand_in(c, wild, joker_as)
+            e = stand_in(c, wild, joker_as)
             eff[code], suit[code], bid_rank[code] = e, e.suit, place[keys[code]]
         t = _TABLES[(wild, joker_as)] = _DealTables(tuple(eff), tuple(suit), tuple(bid_rank))
     return t
@@ -605,11 +609,7 @@ def _turnup_trump(turnup: Card, rules: NinetyNineRules) -> tuple[Suit | None, st
         return None, f"the turn-up is the {'joker' if turnup == JOKER else '♣2 (the joker)'}: no trump"
     if turnup.rank == Rank.NINE and rules.nine_turnup_no_trump:
         return None, f"the turn-up is a nine ({turnup}): no trump"
-    return turnup.suit, f"the turn-up {turnup} makes {_suit_name(turnup.suit)} trumps"
-
-
-def _suit_name(s: Suit) -> str:
-    return {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}[s]
+    return turnup.suit, f"the turn-up {turnup} makes {turnup.suit.name.lower()} trumps"
 
 
 def deal(rules: NinetyNineRules = CLASSIC, dealer: int = 0, seed: int | None = None,
@@ -671,7 +671,7 @@ def deal(rules: NinetyNineRules = CLASSIC, dealer: int = 0, seed: int | None = N
         else:
             trump = SUCCESS_TRUMP[previous_successes]
             why = (f"{previous_successes} player{'s' if previous_successes != 1 else ''} made their bid in the "
-                   f"previous deal, so {_suit_name(trump)} are trumps")
+                   f"previous deal, so {trump.name.lower()} are trumps")
     return NinetyNineState._initial(rules, dealer, hands, turnup, trump, joker_as, why, tuple(names), cards,
                                     previous_successes)
 
@@ -956,7 +956,7 @@ class NinetyNineView(SeatView):
 
     def effective(self, card: Card) -> Card:
         """``card`` as it plays: the joker (or ♣2) becomes the card it stands for."""
-        return _stand_in(card, self.rules.wild, self.joker_as)
+        return stand_in(card, self.rules.wild, self.joker_as)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1063,7 +1063,7 @@ class NinetyNineState(GameState):
 
     def effective(self, card: Card) -> Card:
         """``card`` as it plays and bids: the wild card becomes :attr:`joker_as` [99.joker]."""
-        return _stand_in(card, self.rules.wild, self.joker_as)
+        return stand_in(card, self.rules.wild, self.joker_as)
 
     def bid_of(self, cards: Sequence[Card]) -> int:
         """The bid ``cards`` would make as bid cards in this deal [99.bid, 99.joker]."""
@@ -1204,7 +1204,7 @@ class NinetyNineState(GameState):
         if compiled is None:
             self._play_out_cards_python(choose)
         else:
-            compiled.play_out_cards(self, choose, _PLAY_BY_CODE, _CARD_BY_CODE, _STRENGTH, _PAIRS_FROM,
+            compiled.play_out_cards(self, choose, _PLAY_BY_CODE, _CARD_BY_CODE, STRENGTH, _PAIRS_FROM,
                                     _new_trick)
         self._score()
 
@@ -1311,54 +1311,12 @@ class NinetyNineState(GameState):
     # -- errors -------------------------------------------------------------------------------
     def _why_illegal(self, action: Action) -> IllegalActionError:
         """Why ``action`` (not one of the legal actions, or only equal to one) is refused, naming
-        the rule: 99.action for a malformed action, else the rule it breaks now."""
+        the rule: 99.action for a malformed action, else the rule it breaks now (in words:
+        :func:`cardlab.ninetynine_words.why_refused`)."""
         malformed = _malformed(action)
         if malformed is not None:
             return IllegalActionError("99.action", malformed)
-        if self.result is not None:
-            return IllegalActionError("99.turn", "the deal is over; no more actions can be taken")
-        seat = self._to_act
-        name = self.names[seat]
-        kind = action.kind
-        if self.phase == "bidding":
-            if kind != "bid":
-                return IllegalActionError("99.bid", f"first every player lays aside three bid cards; {name} is to bid "
-                                                    f"(e.g. 'bid {format_cards(self.hands[seat][:3])}')")
-            cards = action.value if isinstance(action.value, tuple) else ()
-            if len(cards) != 3:
-                return IllegalActionError("99.bid", f"lay aside exactly three cards as bid cards, not {len(cards)}")
-            if len(set(cards)) != 3:
-                return IllegalActionError("99.bid", f"the same card is named twice in {format_cards(cards)}")
-            missing = [c for c in cards if c not in self.hands[seat]]
-            return IllegalActionError("99.bid", f"{name} does not hold {format_cards(missing)}")
-        if kind == "bid":
-            return IllegalActionError("99.bid", f"{name} has already laid aside bid cards; bids cannot be changed")
-        if self.phase == "premium":
-            if kind == "play":
-                return IllegalActionError("99.premium", f"the premium round comes first: {name} may declare, reveal or "
-                                                        f"pass")
-            if self.premium is None:    # (every premium call is legal then: not reached)
-                return IllegalActionError("99.premium", f"{name} may declare, reveal or pass")
-            p_seat, p_kind = self.premium
-            if kind == "declare" and p_kind == "declare":
-                return IllegalActionError("99.premium", f"{self.names[p_seat]} has already offered to declare and, "
-                                                        f"nearer the dealer's left, has priority; only a reveal "
-                                                        f"beats it")
-            return IllegalActionError("99.premium", f"{self.names[p_seat]} has already offered to reveal, which has "
-                                                    f"priority; only one premium bid is allowed per deal")
-        if kind in ("declare", "reveal", "pass"):
-            return IllegalActionError("99.premium", "premium bids are made after bidding, before the first lead"
-                                      if self.rules.premiums else f"{self.rules.name} has no premium bids")
-        card = action.card
-        hand = self.hands[seat]
-        if card not in hand:
-            where = " (it is one of the bid cards, out of play)" if card in self.bid_cards[seat] else ""
-            return IllegalActionError("99.hold", f"{name} does not hold {card}{where}")
-        led = self.effective(self.trick[0]).suit
-        same = [c for c in hand if self.effective(c).suit == led]
-        joker = f" (the {card} counts as {self.joker_as})" if self.effective(card) != card else ""
-        return IllegalActionError("99.follow", f"{card}{joker} is not allowed: you must follow suit ({led.symbol}): "
-                                               f"{name} holds {format_cards(same)}")
+        return why_refused(self, action)
 
     # -- views and words ----------------------------------------------------------------------
     def view(self, seat: int) -> NinetyNineView:
@@ -1395,7 +1353,8 @@ class NinetyNineState(GameState):
             result=res, rules=self.rules, dealer=self.dealer, names=self.names)
 
     def explain(self) -> str:
-        """The last step in words (the deal, for the first state). Never names a hidden card."""
+        """The last step in words (the deal, for the first state). Never names a hidden card
+        (:func:`cardlab.ninetynine_words.explain_step`)."""
         return explain_step(self)
 
     def _summary(self) -> str:
@@ -1436,100 +1395,6 @@ def _playout_module(kernel: str | None):
 _PAIRS = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i in range(80)) for seat in range(3))
 #: The pair tables of the first, second and third card of a trick led by each seat.
 _PAIRS_FROM = tuple((_PAIRS[ld], _PAIRS[(ld + 1) % 3], _PAIRS[(ld + 2) % 3]) for ld in range(3))
-
-
-def _trump_words(s: NinetyNineState) -> str:
-    return "no trump" if s.trump is None else f"{_suit_name(s.trump)} ({s.trump.symbol}) are trumps"
-
-
-def explain_step(s: NinetyNineState) -> str:
-    """Words for the step that led to ``s``: what happened and which rule made it so. Hidden
-    cards (bid cards laid aside face down) are never named."""
-    names = s.names
-    p = s.parent
-    r = s.rules
-    if p is None:
-        eldest = names[s.eldest]
-        how = "in batches of 3" if r.deal_packet == 3 else "one at a time"
-        if r.mode == "classic":
-            wild = "joker" if r.wild == JOKER else "♣2 (standing in for the joker)"
-            text = (f"{names[s.dealer]} deals 12 cards each {how}, starting with {eldest}, and turns up the 37th "
-                    f"card: {s.trump_reason}.")
-            if s.joker_as is not None:
-                text += (f" The {wild} counts as a second {s.joker_as} for whoever holds it "
-                         f"(a {s.joker_as.suit.symbol} bid card worth {BID_VALUE[s.joker_as.suit]}).")
-        else:
-            text = f"{names[s.dealer]} deals 12 cards each {how}, starting with {eldest}: {s.trump_reason}."
-        return text + (f" Each player now lays aside three bid cards (♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each); {eldest} "
-                       f"first.")
-    a = s.last_action
-    seat = p._to_act
-    who = names[seat]
-    parts: list[str] = []
-    if a.kind == "bid":
-        parts.append(f"{who} lays aside three bid cards face down: a secret bid.")
-        if s.phase == "premium":
-            parts.append(f"All three have bid. Now each player in turn, {names[s.eldest]} first, may declare "
-                         f"(+{r.declare_premium}) or reveal (+{r.reveal_premium}), or pass.")
-        elif s.phase == "play":
-            parts.append(f"All three have bid; {names[s.leader]} leads to the first trick ({_trump_words(s)}).")
-    elif a.kind in ("declare", "reveal"):
-        if a.kind == "declare":
-            parts.append(f"{who} offers to declare: to turn the bid cards face up at the start of play, for a "
-                         f"premium of {r.declare_premium}.")
-        else:
-            parts.append(f"{who} offers to reveal: to turn the bid cards face up and play with the whole hand face "
-                         f"up, for a premium of {r.reveal_premium}.")
-        if p.premium is not None:
-            parts.append(f"A reveal beats {names[p.premium[0]]}'s declaration, whose bid cards stay face down.")
-    elif a.kind == "pass":
-        parts.append(f"{who} makes no premium bid.")
-    if a.kind in ("declare", "reveal", "pass") and s.phase == "play":
-        if s.premium is None:
-            parts.append("Nobody made a premium bid.")
-        else:
-            q, kind = s.premium
-            cards = f"{format_cards(s.bid_cards[q])}, a bid of {s.bids[q]}"
-            if kind == "declare":
-                parts.append(f"{names[q]}'s declaration stands: the bid cards go face up ({cards}).")
-            else:
-                parts.append(f"{names[q]}'s revelation stands: the bid cards go face up ({cards}) and "
-                             f"{names[q]} lays the whole hand face up on the table.")
-        parts.append(f"{names[s.leader]} leads to the first trick ({_trump_words(s)}).")
-    if a.kind == "play":
-        card = a.card
-        eff = s.effective(card)
-        joker = f" (counting as {eff})" if eff != card else ""
-        if not p.trick:
-            parts.append(f"{who} leads {card}{joker}.")
-        else:
-            lead = p.trick[0]
-            led = p.effective(lead).suit
-            how = "" if eff.suit == led else (
-                f" (no {led.symbol} left: {'a trump' if eff.suit == s.trump and s.trump is not None else 'a discard'})")
-            parts.append(f"{who} plays {card}{joker} to {names[p.leader]}'s {lead}{how}.")
-            if not s.trick:
-                t = s.tricks[-1]
-                w = t.winner
-                wc = t.card_of(w)
-                why = ("the highest trump" if s.trump is not None and s.effective(wc).suit == s.trump
-                       and led != s.trump else "the highest card of the suit led")
-                n = s.tricks_won[w]
-                parts.append(f"{names[w]} wins trick {len(s.tricks)} with {wc} ({why}); {names[w]} has {n} "
-                             f"trick{'s' if n != 1 else ''}.")
-    if s.result is not None:
-        res = s.result
-        shown = s.shown()
-        lines = []
-        for q in range(3):
-            if shown[q]:
-                lines.append(f"{names[q]} bid {res.bids[q]} and took {res.tricks[q]}: "
-                             f"{'made it, and shows the bid cards' if res.made[q] else 'failed'}")
-            else:
-                lines.append(f"{names[q]} took {res.tricks[q]} and did not make the bid")
-        summary = res.explanation[:1].upper() + res.explanation[1:]
-        parts.append("Deal over: " + "; ".join(lines) + ". " + summary + ".")
-    return " ".join(parts)
 
 
 # ---------------------------------------------------------------------------------------------

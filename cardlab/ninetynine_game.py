@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .errors import DealError, RulesError
 from .scorekeeper import ScoreKeeper
-from .ninetynine import CLASSIC, REVISED, NinetyNineRules, NinetyNineState, deal
+from .ninetynine import CLASSIC, REVISED, SEAT_NAMES, NinetyNineRules, NinetyNineState, deal
 
 __all__ = ["NinetyNineGame", "NinetyNineRubber"]
 
@@ -63,7 +63,7 @@ class NinetyNineGame(ScoreKeeper):
     """
 
     def __init__(self, rules: NinetyNineRules = CLASSIC, first_dealer: int = 0,
-                 names: Sequence[str] = ("A", "B", "C"), totals: Sequence[int] | None = None,
+                 names: Sequence[str] = SEAT_NAMES, totals: Sequence[int] | None = None,
                  previous_successes: int | None = None):
         _check_table(rules, first_dealer, names)
         if previous_successes is not None:
@@ -211,7 +211,7 @@ class NinetyNineRubber:
     Raises :class:`DealError` for a first dealer that is not seat 0–2 or names that are not
     three, :class:`~cardlab.errors.RulesError` for rules that are not a :class:`NinetyNineRules`."""
 
-    def __init__(self, rules: NinetyNineRules = REVISED, names: Sequence[str] = ("A", "B", "C"),
+    def __init__(self, rules: NinetyNineRules = REVISED, names: Sequence[str] = SEAT_NAMES,
                  first_dealer: int = 0):
         _check_table(rules, first_dealer, names)
         self.rules = rules

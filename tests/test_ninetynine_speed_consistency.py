@@ -68,7 +68,7 @@ def _state_key(s: nn.NinetyNineState) -> tuple:
 
 
 def test_deal_tables_match_the_plain_functions():
-    """For every wild card and every card it may stand for, the tables say what _stand_in and
+    """For every wild card and every card it may stand for, the tables say what stand_in and
     _bid_sort_key say, for every card of the game (the 36, the joker, the ♣2): the same card,
     the same suit, and bid ranks ordered exactly as the sort keys (equal only when the keys are)."""
     cards = list(nn.PACK_36) + [JOKER, nn.CLUB_TWO]
@@ -79,7 +79,7 @@ def test_deal_tables_match_the_plain_functions():
             key = nn._bid_sort_key(wild, joker_as)
             keys = {c: key(c) for c in cards}
             for c in cards:
-                e = nn._stand_in(c, wild, joker_as)
+                e = nn.stand_in(c, wild, joker_as)
                 assert t.eff[c] == e
                 assert t.suit[c] == e.suit
                 for d in cards:

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ..actions import Action, play
 from ..cards import Card, Rank, Suit
-from ..ninetynine import BID_VALUE, DECLARE, PASS, RANKS_99, TRICK_RULES, NinetyNineView, _STRENGTH
+from ..ninetynine import BID_VALUE, DECLARE, PASS, RANKS_99, STRENGTH, TRICK_RULES, NinetyNineView
 from ..tricks import trick_winner
 
 __all__ = ["NinetyNinePlayer", "estimate_tricks"]
@@ -106,7 +106,7 @@ class NinetyNinePlayer:
             keep = [view.effective(c) for c in view.hand if c not in a.value]
             est, why = estimate_tricks(keep, view.trump)
             bid = sum(BID_VALUE[view.effective(c).suit] for c in a.value)
-            strength = sum(_STRENGTH[c] + (9 if c.suit == view.trump else 0) for c in keep)
+            strength = sum(STRENGTH[c] + (9 if c.suit == view.trump else 0) for c in keep)
             key = (abs(bid - est), -strength)
             if best is None or key < best[0]:
                 best = (key, a, est, why)
@@ -132,11 +132,11 @@ class NinetyNinePlayer:
                 by_suit: dict = {}
                 for c in plays:
                     by_suit.setdefault(eff(c).suit, []).append(c)
-                longest = max(by_suit.values(), key=lambda cs: (len(cs), max(_STRENGTH[eff(c)] for c in cs)))
-                top = max(longest, key=lambda c: _STRENGTH[eff(c)])
+                longest = max(by_suit.values(), key=lambda cs: (len(cs), max(STRENGTH[eff(c)] for c in cs)))
+                top = max(longest, key=lambda c: STRENGTH[eff(c)])
                 if eff(top).rank == Rank.ACE:
                     return play(top)
-            return play(min(plays, key=lambda c: (_STRENGTH[eff(c)], eff(c).suit == trump)))
+            return play(min(plays, key=lambda c: (STRENGTH[eff(c)], eff(c).suit == trump)))
         trick = [eff(c) for c in view.trick]
         last = len(trick) == 2
 
@@ -146,14 +146,14 @@ class NinetyNinePlayer:
         winners = [c for c in plays if wins(c)]
         losers = [c for c in plays if not wins(c)]
         if need > 0 and winners:
-            cheap = min(winners, key=lambda c: (eff(c).suit == trump, _STRENGTH[eff(c)]))
+            cheap = min(winners, key=lambda c: (eff(c).suit == trump, STRENGTH[eff(c)]))
             if last or eff(cheap).rank == Rank.ACE or (trump is not None and eff(cheap).suit == trump):
                 return play(cheap)
         if need > 0:
-            return play(min(plays, key=lambda c: (eff(c).suit == trump, _STRENGTH[eff(c)])))
+            return play(min(plays, key=lambda c: (eff(c).suit == trump, STRENGTH[eff(c)])))
         if losers:
-            return play(max(losers, key=lambda c: (_STRENGTH[eff(c)], eff(c).suit != trump)))
-        return play(min(plays, key=lambda c: (eff(c).suit == trump, _STRENGTH[eff(c)])))
+            return play(max(losers, key=lambda c: (STRENGTH[eff(c)], eff(c).suit != trump)))
+        return play(min(plays, key=lambda c: (eff(c).suit == trump, STRENGTH[eff(c)])))
 
 
 def _clear_tricks(hand: Sequence[Card], view: NinetyNineView) -> int | None:

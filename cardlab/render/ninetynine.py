@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, format_cards
-from ..ninetynine import RANKS_99, _stand_in
+from ..ninetynine import RANKS_99, VARIANT, stand_in
 from .cards import (STYLE, around_html, card_back_svg, card_chip, card_svg, hide_set, sort_hand, table_class,
                     text_escape as _t)
 
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from ..ninetynine import NinetyNineState
 
 __all__ = ["state_html", "state_text"]
-
-VARIANT = "ninety-nine"
 
 _CSS99 = """
 .cardlab-table .cardlab-bidpile{display:flex;gap:2px;align-items:flex-end}
@@ -110,9 +108,9 @@ def _sort99(t: _Table99, cards) -> list:
     """Cards sorted for display (render.sort_hand), the joker (or ♣2) placed where the card it
     stands for would be, so a learner sees it among its suit [99.joker]."""
     wild, joker_as = t.rules.wild, t.joker_as
-    order = sort_hand([_stand_in(c, wild, joker_as) for c in cards], t.trump, RANKS_99)
+    order = sort_hand([stand_in(c, wild, joker_as) for c in cards], t.trump, RANKS_99)
     pos = {c: i for i, c in enumerate(order)}
-    return sorted(cards, key=lambda c: (pos[_stand_in(c, wild, joker_as)], c == wild))
+    return sorted(cards, key=lambda c: (pos[stand_in(c, wild, joker_as)], c == wild))
 
 
 def _premium_tag(t: _Table99) -> str:
