@@ -236,7 +236,7 @@ BUILTIN: dict[str, Builtin] = {
                            "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99"),
     "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3_game:Mariage3Game", "Mariage3Player",
                          "m3"),
-    "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.eight:EightGame",
+    "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.mariage4_game:EightGame",
                          "Mariage4Player", "m4"),
 }
 
