@@ -51,7 +51,8 @@ Names: :class:`NinetyNineRules`, :class:`NinetyNineState` (phases ``"bidding"``,
 :class:`~cardlab.ninetynine_game.NinetyNineRubber` (in :mod:`cardlab.ninetynine_game`, also
 reachable as ``ninetynine.NinetyNineGame``). The renderer is :mod:`cardlab.render.ninetynine`, the
 rule-based player :class:`cardlab.players.ninetynine.NinetyNinePlayer`, the solver adapter
-:mod:`cardlab.analysis.adapt_ninetynine`, the bid-card explorer :mod:`cardlab.bidcards_widget`.
+:mod:`cardlab.analysis.adapt_ninetynine`, the bid-card explorer :mod:`cardlab.widgets.ninetynine`,
+the explanations in words :mod:`cardlab.ninetynine_words`.
 """
 
 from __future__ import annotations

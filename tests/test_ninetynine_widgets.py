@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 
 from cardlab import JOKER, parse_card, records, render  # noqa: E402
 from cardlab import ninetynine as nn  # noqa: E402
-from cardlab.bidcards_widget import BidCardExplorer, ways_table_html  # noqa: E402
+from cardlab.widgets.ninetynine import BidCardExplorer, ways_table_html  # noqa: E402
 from cardlab.widgets import Stepper  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -99,6 +99,25 @@ def test_explorer_refuses_a_fourth_card_without_a_traceback():
     assert e.select("A♣ K♣ Q♣") and e.bid == 9 and e.message.value == ""
     e.clear_button.click()
     assert e.selected == () and e.bid is None
+
+
+def test_explorer_clicks_everything_without_an_error_and_keeps_a_bug_in_errors(monkeypatch):
+    e = BidCardExplorer(forced(), seat=0)
+    for seat in (1, 2, 0):
+        e.seat_picker.value = seat
+        for b in e.card_buttons:
+            b.value = True
+            b.value = False
+        e.suggest_button.click()
+        e.clear_button.click()
+    assert e.errors == [] and e.message.value == ""
+
+    def broken(*_):
+        raise KeyError("bug")
+
+    monkeypatch.setattr("cardlab.widgets.ninetynine.estimate_tricks", broken)
+    e.suggest_button.click()                      # the three picks reach the broken count: no exception
+    assert e.errors == ["KeyError: 'bug'"] and "Something went wrong (KeyError)" in e.message.value
 
 
 def test_explorer_ways_table_counts():

@@ -7,10 +7,10 @@ every way of making each bid 0–9, grouped by suit pattern with the arithmetic 
 (e.g. ``♦ ♠ ♣: 4 × 2 × 3 = 24 ways``). The joker (or ♣2) counts as the turn-up card
 [E2, DP99].
 
-Conventions as in :mod:`cardlab.widgets`: only ``HTML.value`` / ``Label.value`` change (no
+Conventions as in :mod:`cardlab.widgets.base`: only ``HTML.value`` / ``Label.value`` change (no
 Output widgets, no clear_output); every part has a ``cardlab-…`` CSS class for browser tests;
-a user's mistake (a fourth card) is shown as a message, never a traceback. ipywidgets is
-imported here only.
+a user's mistake (a fourth card) is shown as a message, never a traceback; every callback is
+wrapped by :func:`cardlab.widgets.base.guarded`, so none raises (a bug is kept in ``.errors``).
 
 CSS classes: ``cardlab-bidcards`` (the whole explorer), ``cardlab-bidcards-seat`` (whose hand),
 ``cardlab-bidcard`` (each card toggle; also ``cardlab-bidcard-<ASCII>``, e.g.
@@ -28,12 +28,12 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from . import render
-from .cards import Card, Suit, format_cards, parse_card, parse_cards
-from .errors import CardlabError
-from .widgets import _html
-from .ninetynine import BID_VALUE, CLASSIC, RANKS_99, NinetyNineRules, NinetyNineState, deal_from_hands
-from .players.ninetynine import NinetyNinePlayer, estimate_tricks
+from .. import render
+from ..cards import Card, Suit, format_cards, parse_card, parse_cards
+from ..errors import CardlabError
+from ..ninetynine import BID_VALUE, CLASSIC, RANKS_99, NinetyNineRules, NinetyNineState, deal_from_hands
+from ..players.ninetynine import NinetyNinePlayer, estimate_tricks
+from .base import button, guarded, html_pane
 
 __all__ = ["BidCardExplorer", "ways_table_html"]
 
@@ -161,6 +161,9 @@ class BidCardExplorer(w.VBox):
         Every way of making each bid from this hand (class ``cardlab-ways``).
     message : ipywidgets.HTML
         Why a click was refused (class ``cardlab-message``).
+    errors : list of str
+        Exceptions a callback met that were not a person's mistake (a bug), as ``"Type:
+        message"``; the tests click everything and check it stays empty.
     """
 
     def __init__(self, source: Any, seat: int | None = None):
@@ -173,23 +176,23 @@ class BidCardExplorer(w.VBox):
         self.seat_picker = w.ToggleButtons(options=[(f"{n}'s hand", i) for i, n in enumerate(names)], value=seat,
                                            style={"button_width": "auto"})
         self.seat_picker.add_class("cardlab-bidcards-seat")
-        self.info = _html("cardlab-bidcards-info")
+        self.errors: list[str] = []
+        self.info = html_pane("cardlab-bidcards-info")
         self.cards_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.cards_box.add_class("cardlab-bidcards-hand")
-        self.clear_button = w.Button(description="Clear", layout=w.Layout(width="auto"))
-        self.clear_button.add_class("cardlab-bidcards-clear")
-        self.suggest_button = w.Button(description="Computer's choice", layout=w.Layout(width="auto"),
-                                       tooltip="Select the three cards the rule-based player lays aside")
-        self.suggest_button.add_class("cardlab-bidcards-suggest")
-        self.bid_html = _html("cardlab-bid-value")
-        self.message = _html("cardlab-message")
-        self.kept_html = _html("cardlab-kept")
-        self.ways_html = _html("cardlab-ways")
+        self.clear_button = button("Clear", "cardlab-bidcards-clear")
+        self.suggest_button = button("Computer's choice", "cardlab-bidcards-suggest",
+                                     "Select the three cards the rule-based player lays aside")
+        self.bid_html = html_pane("cardlab-bid-value")
+        self.message = html_pane("cardlab-message")
+        self.kept_html = html_pane("cardlab-kept")
+        self.ways_html = html_pane("cardlab-ways")
         self.card_buttons: tuple = ()
         self._syncing = False
-        self.clear_button.on_click(lambda _b: self.select([]))
-        self.suggest_button.on_click(lambda _b: self.suggest())
-        self.seat_picker.observe(lambda _c: self._new_hand(), names="value")
+        self.clear_button.on_click(self._guard(lambda _b: self.select([])))
+        self.suggest_button.on_click(self._guard(lambda _b: self.suggest()))
+        self.seat_picker.observe(self._guard(lambda _c: self._new_hand()), names="value")
+        self._on_toggle_guarded = self._guard(self._on_toggle)
         style = w.HTML(_CSS)
         super().__init__(children=[style, self.seat_picker, self.info, self.cards_box,
                                    w.HBox([self.clear_button, self.suggest_button]), self.bid_html, self.message,
@@ -204,7 +207,7 @@ class BidCardExplorer(w.VBox):
         (or none under revised rules: then no trump); the other two hands are made of the
         remaining cards. Raises :class:`~cardlab.errors.DealError` (a ``ValueError``) for a hand
         or turn-up that is not part of the pack."""
-        from .ninetynine import PACK_36, DealError
+        from ..ninetynine import PACK_36, DealError
 
         cards = parse_cards(hand) if isinstance(hand, str) else tuple(map(parse_card, hand))
         t = parse_card(turnup) if turnup is not None else None
@@ -281,6 +284,10 @@ class BidCardExplorer(w.VBox):
             s = s.apply(s.legal_actions()[0])  # the others' bids are hidden: they do not change the view
         return s.view(self.seat)
 
+    def _guard(self, fn):
+        """``fn`` as a callback that never raises (:func:`cardlab.widgets.base.guarded`)."""
+        return guarded(fn, self._say, self.errors, "the selection")
+
     def _say(self, text: str) -> None:
         self.message.value = ("" if not text else
                               f'<div class="cardlab-message-text cardlab-error">{escape(text, quote=False)}</div>')
@@ -299,7 +306,7 @@ class BidCardExplorer(w.VBox):
             if eff(c).suit.is_red:
                 b.style.text_color = "#c62828"
             b.card = c
-            b.observe(self._on_toggle, names="value")
+            b.observe(self._on_toggle_guarded, names="value")
             buttons.append(b)
         self.card_buttons = tuple(buttons)
         self.cards_box.children = self.card_buttons
