@@ -22,7 +22,8 @@ Typical use::
 Names: :class:`SixtySixRules`, :class:`SixtySixState`, :class:`SixtySixView` (one seat's
 knowledge), :class:`SixtySixResult` (how a hand ended) and the score keeper
 :class:`~cardlab.sixtysix_game.SixtySixGame` (in :mod:`cardlab.sixtysix_game`, also reachable
-as ``sixtysix.SixtySixGame``). The renderer is :mod:`cardlab.render.sixtysix`, the rule-based
+as ``sixtysix.SixtySixGame``). The explanations in words (each step, each refusal) are in
+:mod:`cardlab.sixtysix_words`. The renderer is :mod:`cardlab.render.sixtysix`, the rule-based
 player :class:`cardlab.players.sixtysix.SixtySixPlayer`, the solver adapter
 :mod:`cardlab.analysis.adapt_sixtysix`.
 """
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
-from .actions import Action, action_text, check_said_value, payload_text, play, read_words, said_marriage_value
+from .actions import Action, check_said_value, play, read_words, said_marriage_value
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
@@ -41,7 +42,7 @@ from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
 from .state import GameState, HandResult, SeatView
 from .variants import lazy_exports
-from .tricks import Trick, TrickRules, explain_duty
+from .tricks import Trick, TrickRules
 
 __all__ = [
     "SixtySixRules",
@@ -390,9 +391,6 @@ def check_pack(pack: Sequence) -> tuple[Card, ...]:
     """Validate a pack from a record: the 24 cards A 10 K Q J 9 of each suit, each once.
     Raises :class:`DealError` naming the card at fault [rule 66.deal]."""
     return _cards.check_pack(pack, game="a Sixty-six", rule="66.deal")
-
-
-_PACK_SET = frozenset(PACK_24)
 
 
 def deal(rules: SixtySixRules = SANTASE, dealer: int = 0, seed: int | None = None,
@@ -1121,61 +1119,11 @@ class SixtySixState(GameState):
 
     # -- errors -------------------------------------------------------------------------
     def _why_illegal(self, action: Action) -> IllegalActionError:
-        if self.result is not None:
-            return IllegalActionError("66.turn", "the hand is over; no more actions can be taken")
-        malformed = _not_an_action(action)
-        if malformed is not None:
-            return IllegalActionError("66.action", malformed)
-        seat = self._to_act
-        name = self.names[seat]
-        kind = action.kind
-        hand = self.hands[seat]
-        leading = not self.trick
-        if self.draw_pending:
-            return IllegalActionError("66.close", f"{name} won the trick and must first draw, or close the stock "
-                                                  f"before drawing")
-        if self.close_exchange:
-            return IllegalActionError("66.exchange", f"the stock was just closed: {name} may exchange the trump "
-                                                     f"nine or pass")
-        if kind in ("draw", "pass"):
-            return IllegalActionError("66.draw" if kind == "draw" else "66.exchange",
-                                      f"'{kind}' is only possible right after a trick (draw) or a close (pass) "
-                                      f"under rules that allow it")
-        if kind == "play":
-            c = action.card
-            if c not in hand:
-                return IllegalActionError("66.hold", f"{name} does not hold {c}")
-            if leading and self.pending_marriage is not None:
-                return IllegalActionError("66.marriage.led", f"after announcing the {self.pending_marriage.symbol} "
-                                                             f"marriage {name} must lead its king or queen")
-            duty = explain_duty(c, hand, self.trick, self.trump, self.rules.trick_rules_after_stock)
-            if duty is not None:
-                key, reason = duty
-                return IllegalActionError(f"66.{key}", f"{c} is not allowed: {reason}")
-        if not leading and kind in ("marriage", "exchange", "close", "out"):
-            return IllegalActionError("66.marriage.lead" if kind == "marriage" else f"66.{kind}",
-                                      f"only the player about to lead may {_VERB[kind]}; {name} must play to "
-                                      f"the trick")
-        if kind == "marriage":
-            block = self._marriage_block(seat)
-            if block is not None:
-                return IllegalActionError(*block)
-            suit = action.value
-            missing = [str(Card.of(suit, r)) for r in (Rank.KING, Rank.QUEEN) if Card.of(suit, r) not in hand]
-            return IllegalActionError("66.marriage.lead", f"a marriage needs the king and queen of "
-                                                          f"{suit.symbol}; {name} lacks {' and '.join(missing)}")
-        if kind == "exchange":
-            why = self._exchange_ok(seat)
-            return IllegalActionError(*(why or ("66.exchange", "the exchange is not allowed now")))
-        if kind == "close":
-            why = self._close_ok()
-            return IllegalActionError(*(why or ("66.close", "closing is not allowed now")))
-        if kind == "out":
-            if self.rules.going_out != "claim":
-                return IllegalActionError("66.out", f"under {self.rules.name} the hand ends by itself at 66; "
-                                                    f"there is nothing to claim")
-            return IllegalActionError("66.out", "you can claim 66 only when about to lead, after a trick")
-        return IllegalActionError("66.turn", f"{action} is not a legal action now")
+        """The refusal of ``action``, naming the rule it breaks now (``66.action`` when it is no
+        Sixty-six action at all): :func:`cardlab.sixtysix_words.why_refused`."""
+        from .sixtysix_words import why_refused
+
+        return why_refused(self, action)
 
     # -- views and explanations ------------------------------------------------------------
     def view(self, seat: int) -> SixtySixView:
@@ -1203,117 +1151,11 @@ class SixtySixState(GameState):
             close_exchange=self.close_exchange, phase=self.phase)
 
     def explain(self) -> str:
-        """The last step in words (the deal, for the first state)."""
+        """The last step in words (the deal, for the first state):
+        :func:`cardlab.sixtysix_words.explain_step`."""
+        from .sixtysix_words import explain_step
+
         return explain_step(self)
-
-
-_KINDS = ("play", "marriage", "exchange", "close", "out", "draw", "pass")
-
-
-
-
-
-
-def _not_an_action(action) -> str | None:
-    """Why ``action`` is not an action of Sixty-six at all (wrong kind or payload), or ``None``
-    if it is well formed (it may still be illegal now)."""
-    if not isinstance(action, Action):
-        return f"{action_text(action)} is not an Action"
-    kind, card, value = action
-    if kind not in _KINDS:
-        return (f"'{action_text(action)}' is not a Sixty-six action: play a card, announce a marriage "
-                f"(marriage ♥), exchange, close, out, draw or pass")
-    if kind == "play":
-        if card.__class__ is not Card or card not in _PACK_SET:
-            return f"'{action_text(action)}' is not a card play: give one card of the 24-card pack (A 10 K Q J 9)"
-        if value is not None:
-            return f"a card play ({card}) takes no value, not '{payload_text(value)}'"
-    elif kind == "marriage":
-        if card is not None or value.__class__ is not Suit:
-            return (f"'{action_text(action)}' is not a marriage: a marriage names its suit only "
-                    f"(marriage ♥), not a card or a number")
-    elif card is not None or value is not None:
-        return f"'{action_text(action)}' is not an action: '{kind}' takes no card and no value"
-    return None
-
-
-_VERB = {"marriage": "announce a marriage", "exchange": "exchange the trump nine", "close": "close the stock",
-         "out": "claim 66"}
-
-
-def explain_step(s: SixtySixState) -> str:
-    """Words for the step that led to ``s``: what happened and which rule made it so."""
-    names = s.names
-    p = s.parent
-    if p is None:
-        nd = 1 - s.dealer
-        order = ("3 cards each, then the turn-up, then 3 more each" if s.rules.deal_order == "3-turn-3"
-                 else "6 cards each in two packets of 3, then the 13th card turned")
-        return (f"{names[s.dealer]} deals ({order}). Trumps are {s.trump.symbol} (turn-up {s.turnup}); "
-                f"the stock holds {s.stock_size} cards. {names[nd]} leads first.")
-    a = s.last_action
-    seat = p._to_act
-    who = names[seat]
-    parts: list[str] = []
-    if a.kind == "exchange":
-        parts.append(f"{who} exchanges the trump nine for the turn-up {p.turnup}.")
-    elif a.kind == "close":
-        before = " before drawing" if p.draw_pending else ""
-        parts.append(f"{who} closes the stock{before} (turns the {p.turnup} down): no more drawing; from now on "
-                     f"{_duties(s.rules)}.")
-        if s.close_exchange:
-            parts.append(f"{names[1 - seat]} holds the trump nine and may exchange it for the {p.turnup} now.")
-    elif a.kind == "marriage":
-        suit = a.value
-        value = marriage_points(suit, s.trump)
-        if s.result is not None:
-            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}, which brings "
-                         f"{who} to {s.points(seat)}; no card needs to be led.")
-        else:
-            pend = "" if s.tricks_won[seat] else " (it counts once they take a trick)"
-            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}{pend} and must lead "
-                         f"one of them.")
-    elif a.kind == "out":
-        parts.append(f"{who} claims 66.")
-    elif a.kind == "play":
-        if not p.trick:
-            parts.append(f"{who} leads {a.card}.")
-        else:
-            lead = p.trick[0]
-            last = s.tricks[-1]
-            leader_, winner = last.leader, last.winner
-            pts = last.card_points(_PTS)
-            parts.append(f"{who} plays {a.card} to {names[leader_]}'s {lead}. {names[winner]} wins the trick "
-                         f"({pts} card point{'s' if pts != 1 else ''}; now {s.points(0)}–{s.points(1)}).")
-            if s.draw_pending:
-                parts.append(f"{names[winner]} may close the stock before drawing, or draw.")
-            elif p.stock_open and s.result is None:
-                parts.append(_draw_text(p, s, winner))
-    elif a.kind == "draw":
-        parts.append(_draw_text(p, s, seat))
-    elif a.kind == "pass":
-        parts.append(f"{who} keeps the trump nine.")
-    if s.result is not None:
-        parts.append("Hand over: " + s.result.explanation + ".")
-    return " ".join(parts)
-
-
-def _draw_text(p: SixtySixState, s: SixtySixState, winner: int) -> str:
-    names = s.names
-    loser = 1 - winner
-    if p.turnup_in_stock and not s.turnup_in_stock:
-        return (f"{names[winner]} draws the last face-down card and {names[loser]} takes the turn-up {p.turnup}: "
-                f"the stock is exhausted, so {_duties(s.rules)}.")
-    return f"{names[winner]} draws first, then {names[loser]} (stock: {s.stock_size})."
-
-
-def _duties(rules: SixtySixRules) -> str:
-    d = ["follow suit"]
-    if rules.must_head:
-        d.append("beat the card led if possible")
-    if rules.must_trump:
-        d.append("trump when void")
-    return "players must " + ", ".join(d)
 
 
 _LABELS = {"exchange": ("stock", "Exchange trump nine", "66.exchange"),
