@@ -11,8 +11,8 @@ eight [P66, S66].
 
 Standard library only, no ipywidgets. :class:`Eight` is one pair's eight (an immutable value);
 :class:`EightGame` keeps a game of several hands on the two pairs' eights (the score keeper of
-:mod:`cardlab.mariage4`). The drawing is in :mod:`cardlab.render.eight` (``eight_svg``,
-``eights_html``).
+:mod:`cardlab.mariage4`, registered as ``cardlab.mariage4_game:EightGame``). The drawing is in
+:mod:`cardlab.render.mariage4` (``eight_svg``, ``eights_html``).
 
 Units: pips are *game points* (one pip per game point); card points never appear here.
 """
@@ -24,7 +24,7 @@ from typing import Sequence
 
 from .errors import DealError
 from .scorekeeper import ScoreKeeper
-from .mariage4 import RUSSIAN_4, Award, Mariage4Rules, Mariage4State, deal
+from .mariage4 import RUSSIAN_4, SEAT_NAMES, Award, Mariage4Rules, Mariage4State, deal
 
 __all__ = ["Eight", "EightGame", "PIP_ORDER"]
 
@@ -85,7 +85,7 @@ class Eight:
         return Eight(fit, self.size, self.coat, self.lining), total - fit
 
     def _repr_html_(self) -> str:
-        from .render.eight import eight_svg
+        from .render.mariage4 import eight_svg
 
         return eight_svg(self)
 
@@ -111,6 +111,7 @@ class EightGame(ScoreKeeper):
     rules : Mariage4Rules
     first_dealer : int
     names : four str
+        Players in seat order (default :data:`cardlab.mariage4.SEAT_NAMES`).
     pips : pair of int, optional
         Pips already uncovered on each pair's current eight (default 0 and 0), each below
         ``rules.pips``: a game taken up in the middle.
@@ -124,7 +125,7 @@ class EightGame(ScoreKeeper):
 
     Attributes
     ----------
-    eights : list of two :class:`~cardlab.eight.Eight`
+    eights : list of two :class:`~cardlab.mariage4_game.Eight`
         Each pair's current eight.
     won : list of two int
         Eights won per pair.
@@ -136,7 +137,7 @@ class EightGame(ScoreKeeper):
     """
 
     def __init__(self, rules: Mariage4Rules = RUSSIAN_4, first_dealer: int = 0,
-                 names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan"), pips: Sequence[int] | None = None,
+                 names: Sequence[str] = SEAT_NAMES, pips: Sequence[int] | None = None,
                  won: Sequence[int] | None = None):
         if first_dealer not in (0, 1, 2, 3):
             raise DealError(f"the first dealer is a seat from 0 to 3, not {first_dealer!r}")
@@ -291,7 +292,7 @@ class EightGame(ScoreKeeper):
     def eights_html(self, index: int | None = None) -> str:
         """Both pairs' eights after hand ``index`` (0-based; default the last; -1 before the
         first hand) as HTML: an eight finished in that hand is drawn full, with its marks."""
-        from .render.eight import eights_html
+        from .render.mariage4 import eights_html
 
         if index is None:
             index = len(self.history) - 1

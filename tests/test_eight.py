@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.eight import Eight, EightGame
+from cardlab.mariage4_game import Eight, EightGame
 from cardlab.mariage4 import RUSSIAN_4, Award
-from cardlab.render.eight import eight_svg, eights_html
+from cardlab.render.mariage4 import eight_svg, eights_html
 
 
 def test_uncover_returns_the_surplus():

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from cardlab import records, render
-from cardlab.mariage4_widgets import EightBoard, NinesWidget
+from cardlab.widgets.mariage4 import EightBoard, NinesWidget
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from cardlab import mariage3, mariage4, ninetynine, russian501, sixtysix
-from cardlab.eight import EightGame
+from cardlab.mariage4_game import EightGame
 from cardlab.errors import DealError
 from cardlab.ninetynine_game import NinetyNineGame
 from cardlab.russian501_game import Russian501Game

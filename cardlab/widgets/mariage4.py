@@ -8,11 +8,13 @@
 * :class:`EightBoard` steps through a game record hand by hand and draws both pairs' eights,
   pips uncovering as a pair scores, with the fur coat and lining laid on the losers.
 
-As in :mod:`cardlab.widgets`, these only update ``HTML.value`` / ``Label.value`` and carry
-``cardlab-…`` CSS classes for browser tests: ``cardlab-nines-widget`` (``cardlab-next``,
+As every widget of :mod:`cardlab.widgets`, these only update ``HTML.value`` / ``Label.value`` and
+carry ``cardlab-…`` CSS classes for browser tests: ``cardlab-nines-widget`` (``cardlab-next``,
 ``cardlab-prev``, ``cardlab-step-label``, ``cardlab-view``, ``cardlab-choice`` buttons,
-``cardlab-back-to-sample``, ``cardlab-message``)
-and ``cardlab-eight-board`` (the same buttons and label; the drawing in ``cardlab-eights-view``).
+``cardlab-back-to-sample``, ``cardlab-message``) and ``cardlab-eight-board`` (the same buttons and
+label; the drawing in ``cardlab-eights-view``). No callback raises: each runs through
+:func:`cardlab.widgets.base.guarded`, a person's mistake is said in the widget's message area and
+an unexpected error (a bug) is kept in the widget's ``errors`` list.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from . import mariage4 as m4
-from .errors import CardlabError
-from .render.mariage4 import nines_html
-from .widgets import _button, _html
+from .. import mariage4 as m4
+from ..errors import CardlabError
+from ..render.mariage4 import nines_html
+from .base import button, guarded, html_pane
 
 __all__ = ["NinesWidget", "EightBoard"]
 
@@ -63,6 +65,9 @@ class NinesWidget(w.VBox):
         tooltip in the rule's words); pressing one plays it from there.
     back_button : ipywidgets.Button
         "Back to the sample" (class ``cardlab-back-to-sample``), shown once a choice was tried.
+    errors : list of str
+        Unexpected errors met by callbacks, as ``"Type: message"`` (always empty unless there is
+        a bug; the message area then says the step is as it was).
     """
 
     def __init__(self, source: Any, seat: int | None = None):
@@ -75,24 +80,33 @@ class NinesWidget(w.VBox):
         self.states = self.sample = hist[start:end + 1]
         self.index = 0
         self.seat = seat
-        self.prev_button = _button("‹ Prev", "cardlab-prev")
-        self.next_button = _button("Next ›", "cardlab-next")
+        self.prev_button = button("‹ Prev", "cardlab-prev")
+        self.next_button = button("Next ›", "cardlab-next")
         self.step_label = w.Label()
         self.step_label.add_class("cardlab-step-label")
-        self.explanation = _html("cardlab-explain")
-        self.view = _html("cardlab-view")
+        self.explanation = html_pane("cardlab-explain")
+        self.view = html_pane("cardlab-view")
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.choices.add_class("cardlab-choices")
-        self.back_button = _button("Back to the sample", "cardlab-back-to-sample",
+        self.back_button = button("Back to the sample", "cardlab-back-to-sample",
                                    "Drop the choices you tried and show the sample's steps again")
-        self.message = _html("cardlab-message")
-        self.prev_button.on_click(lambda _b: self.go(self.index - 1))
-        self.next_button.on_click(lambda _b: self.go(self.index + 1))
-        self.back_button.on_click(lambda _b: self.back_to_sample())
+        self.message = html_pane("cardlab-message")
+        self.errors: list[str] = []
+        self.prev_button.on_click(self._guard(lambda _b: self.go(self.index - 1)))
+        self.next_button.on_click(self._guard(lambda _b: self.go(self.index + 1)))
+        self.back_button.on_click(self._guard(lambda _b: self.back_to_sample()))
         super().__init__([w.HBox([self.prev_button, self.next_button, self.step_label, self.back_button]),
                           self.explanation, self.view, self.choices, self.message])
         self.add_class("cardlab-nines-widget")
         self._refresh()
+
+    def _guard(self, fn):
+        """``fn`` as a callback that never raises (:func:`cardlab.widgets.base.guarded`)."""
+        return guarded(fn, self._say, self.errors, "the step shown")
+
+    def _say(self, text: str) -> None:
+        self.message.value = (f'<div class="cardlab-message-text cardlab-error">'
+                              f'{escape(text, quote=False)}</div>')
 
     def go(self, k: int) -> None:
         """Show step ``k`` (clamped to the steps there are)."""
@@ -135,8 +149,8 @@ class NinesWidget(w.VBox):
         buttons = []
         for a in s.legal_actions():
             text = m4.describe_action(a, s)
-            b = _button(text.label, "cardlab-choice", text.help)
-            b.on_click(lambda _b, a=a: self.try_action(a))
+            b = button(text.label, "cardlab-choice", text.help)
+            b.on_click(self._guard(lambda _b, a=a: self.try_action(a)))
             buttons.append(b)
         label = w.Label("Try instead:" if self.index < n - 1 else "Play on:") if buttons else w.Label()
         self.choices.children = [label, *buttons] if buttons else []
@@ -155,7 +169,7 @@ class EightBoard(w.VBox):
     Parameters
     ----------
     record : a game record (anything with ``replay()`` and ``game()`` whose game is an
-        :class:`~cardlab.eight.EightGame`)
+        :class:`~cardlab.mariage4_game.EightGame`)
     start : int
         Hand shown first: 0 is before the first hand, ``k`` after hand ``k``.
 
@@ -166,23 +180,34 @@ class EightBoard(w.VBox):
         0 (before the first hand) to the number of hands.
     view : ipywidgets.HTML
         The eights (class ``cardlab-eights-view``); ``summary`` what the hand scored.
+    errors : list of str
+        Unexpected errors met by callbacks, as ``"Type: message"`` (always empty unless there is
+        a bug; the summary then says the board is as it was).
     """
 
     def __init__(self, record: Any, start: int = 0):
         self.game = record.game()
         self.n = len(self.game.hands)
         self.index = max(0, min(start, self.n))
-        self.prev_button = _button("‹ Prev", "cardlab-prev")
-        self.next_button = _button("Next ›", "cardlab-next")
+        self.prev_button = button("‹ Prev", "cardlab-prev")
+        self.next_button = button("Next ›", "cardlab-next")
         self.step_label = w.Label()
         self.step_label.add_class("cardlab-step-label")
-        self.summary = _html("cardlab-explain")
-        self.view = _html("cardlab-eights-view")
-        self.prev_button.on_click(lambda _b: self.go(self.index - 1))
-        self.next_button.on_click(lambda _b: self.go(self.index + 1))
+        self.summary = html_pane("cardlab-explain")
+        self.view = html_pane("cardlab-eights-view")
+        self.errors: list[str] = []
+        self.prev_button.on_click(self._guard(lambda _b: self.go(self.index - 1)))
+        self.next_button.on_click(self._guard(lambda _b: self.go(self.index + 1)))
         super().__init__([w.HBox([self.prev_button, self.next_button, self.step_label]), self.summary, self.view])
         self.add_class("cardlab-eight-board")
         self._refresh()
+
+    def _guard(self, fn):
+        """``fn`` as a callback that never raises (:func:`cardlab.widgets.base.guarded`)."""
+        return guarded(fn, self._say, self.errors, "the board")
+
+    def _say(self, text: str) -> None:
+        self.summary.value = f'<div class="cardlab-explain-text cardlab-error">{escape(text, quote=False)}</div>'
 
     def go(self, k: int) -> None:
         """Show the eights after hand ``k`` (0: before the first), clamped."""
