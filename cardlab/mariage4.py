@@ -42,10 +42,13 @@ One hand, phase by phase (``state.phase``):
     The hand has its :class:`Mariage4Result`.
 
 Card points: ``points(seat)`` is what one seat won itself (its tricks and the marriages it
-held, once they count); ``pair_points(pair)`` the pair's total, which decides 66. The score
-keeper is :class:`cardlab.eight.EightGame`; the rules in words (refusals, explanations, button
-labels) are in :mod:`cardlab.mariage4_explain`; the renderer is :mod:`cardlab.render.mariage4`
-and the computer player :class:`cardlab.players.mariage4.Mariage4Player`.
+held, once they count); ``pair_points(pair)`` the pair's total, which decides 66. Card points
+and marriage values are the 24-card family's (:mod:`cardlab.pack24`). The score keeper is
+:class:`cardlab.mariage4_game.EightGame`; the rules in words (refusals, explanations, button
+labels) are in :mod:`cardlab.mariage4_words` (imported by this module only inside the functions
+that speak); the renderer is :mod:`cardlab.render.mariage4`, the lesson widgets
+:mod:`cardlab.widgets.mariage4` and the computer player
+:class:`cardlab.players.mariage4.Mariage4Player`.
 
 Typical use::
 
@@ -58,31 +61,39 @@ Typical use::
 
 from __future__ import annotations
 
-import random
 from functools import reduce
 from operator import or_
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Literal, NamedTuple, Sequence
 
 from .actions import Action, play
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards, parse_suit
+from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from .state import GameState, HandResult
+from .state import GameState, HandResult, SeatView
 from .tricks import Trick, TrickRules, legal_plays, trick_winner
 
 __all__ = [
     "Mariage4Rules", "RUSSIAN_4", "LITERAL", "PRESETS", "CARD_POINTS", "RULES", "CONTRACTS", "CONTRACT_NAMES",
     "Mariage4State", "Mariage4View", "Award", "Mariage4Result", "DealError", "deal", "deal_from_hands",
-    "deal_from_places", "places", "STANDING",
-    "shuffled_pack", "parse_action", "describe_action", "pair_of", "partner_of",
+    "deal_from_places", "places", "STANDING", "SEAT_NAMES", "SHUFFLE", "REDEAL_WORDS",
+    "parse_action", "describe_action", "pair_of", "partner_of", "has_beatable",
 ]
 
 VARIANT = "mariage-4"
 
-#: Card points by rank [SHR]: 120 in the pack.
-CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+#: The default players' names, in seat order (seats 0 and 2 are one pair, 1 and 3 the other): the
+#: default of :func:`deal`, :func:`deal_from_hands`, :func:`deal_from_places` and the score keeper.
+SEAT_NAMES: tuple[str, ...] = ("Ana", "Boris", "Cleo", "Dan")
+
+#: The shuffle this variant's seeds use (the ``order`` of :func:`cardlab.pack24.shuffled_pack`):
+#: :meth:`random.Random.shuffle`, as the seeds have always dealt, so every seed (records, perft
+#: counts, notebooks, set codes) keeps its deal.
+SHUFFLE: Literal["python"] = "python"
+
+# Card points by card (:data:`cardlab.pack24.CARD_POINTS` by rank [SHR]: 120 in the pack), for speed.
 _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 _PACK_SET = frozenset(PACK_24)
 
@@ -90,6 +101,14 @@ _PACK_SET = frozenset(PACK_24)
 CONTRACTS: tuple[str, ...] = ("five", "six", "coat", "suit")
 #: The contracts' names in words.
 CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit": '"suit"'}
+
+#: The grounds of each redeal claim (``"redeal points|nines|trumps"``) in words, as a noun phrase
+#: ("X claims a redeal for <words>"): the result's explanation, the step's explanation and the
+#: button's help say it, and so does the classroom's ``redeal`` question (read through the
+#: registry: ``cardlab.classroom.exercises.redeal_words``) [m4.redeal.points, m4.redeal.nines,
+#: m4.redeal.trumps].
+REDEAL_WORDS: dict[str, str] = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
+                                "trumps": "the pair being short of trumps"}
 
 #: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
 EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "redeal", "eight")
@@ -227,8 +246,10 @@ class Mariage4Rules(RuleSet):
         6 game points like "six".
     must_head : bool
         Beat the highest card of the suit led when following (D-3; off in the seed).
-    marriage_first_lead : bool
-        May a marriage be announced on the first lead (its points pending until a trick)?
+    marriage_on_first_lead : bool
+        May a marriage be announced on the first lead (its points pending until a trick)? (The
+        name Sixty-six and Mariage for three use; records written as ``marriage_first_lead``
+        still load, see :meth:`from_dict`.)
     marriage_needs_trick : bool
         Do a marriage's points count only once the pair has taken a trick (D-8, as in pagat's
         66), or at once (the seed does not say)?
@@ -277,7 +298,7 @@ class Mariage4Rules(RuleSet):
     contract_trumps: bool = False
     coat_rule: Literal["win_eight", "six_points"] = "win_eight"
     must_head: bool = False
-    marriage_first_lead: bool = True
+    marriage_on_first_lead: bool = True
     marriage_needs_trick: bool = True
     partner_can_meld: bool = False
     false_claim_points: int = 1
@@ -297,7 +318,7 @@ class Mariage4Rules(RuleSet):
         "overcall": ("anyone", "other_pair"),
     }
     _FLAGS = ("nine_cut_rule", "redeal_nines", "redeal_trumps", "three_nines", "nines_from_partner", "beatable_rule",
-              "contract_trumps", "must_head", "marriage_first_lead", "partner_can_meld", "opponents_set_aside",
+              "contract_trumps", "must_head", "marriage_on_first_lead", "partner_can_meld", "opponents_set_aside",
               "marriage_needs_trick")
     _INTS = (("nine_cuts", 1, 10), ("nine_cut_points", 0, 8), ("redeal_points_below", 0, 60), ("nines_points", 0, 8),
              ("false_claim_points", 0, 8), ("last_trick_points", 0, 8), ("pips", 1, 8), ("eights_to_win", 1, 50))
@@ -315,6 +336,28 @@ class Mariage4Rules(RuleSet):
         object.__setattr__(self, "_play", TrickRules(must_follow=True, must_head=self.must_head, must_trump=True))
         object.__setattr__(self, "_contract_play",
                            TrickRules(must_follow=True, must_head=self.must_head, must_trump=self.contract_trumps))
+
+    #: Options renamed since records were first written: old name -> its name now.
+    RENAMED: ClassVar[dict[str, str]] = {"marriage_first_lead": "marriage_on_first_lead"}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Mariage4Rules":
+        """Build a rule set from a record's dict of options (:meth:`RuleSet.from_dict`); an option
+        under its old name (:data:`RENAMED`: ``marriage_first_lead``, as records written before the
+        rename say) is read as its name now.
+
+        Raises :class:`~cardlab.errors.RulesError` as :meth:`RuleSet.from_dict` does, and when a
+        dict gives an option under both names with different values (``option`` the new name)."""
+        if isinstance(data, dict) and not cls.RENAMED.keys().isdisjoint(data):
+            data = dict(data)
+            for old, new in cls.RENAMED.items():
+                if old in data:
+                    value = data.pop(old)
+                    if new in data and data[new] != value:
+                        raise RulesError(f"option {new} (once called {old}) is given twice, as {data[new]!r} "
+                                         f"and {value!r}", new)
+                    data[new] = value
+        return super().from_dict(data)
 
     @property
     def target(self) -> int:
@@ -356,12 +399,15 @@ TURN = Action("turn")
 NINES = Action("three nines")
 ASK_NINE = Action("ask nine")
 PLACE_NONE = Action("place")
-_CONTRACT_ACTIONS = {c: Action(c) for c in CONTRACTS}
-_REDEALS = {k: Action("redeal", None, k) for k in ("points", "nines", "trumps")}
-_TRUMP = {s: Action("trump", None, s) for s in Suit}
-_MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
-_CLAIM = {s: Action("claim", None, s) for s in Suit}
-_CUT = {n: Action("cut", None, n) for n in range(1, 24)}
+#: The actions of each kind, by payload (the words module lists and checks them from these):
+#: a contract by name, a redeal claim by its grounds, trumps, a marriage and a claim by suit, a
+#: cut by the number of cards moved (1 to 23).
+CONTRACT_ACTIONS: dict[str, Action] = {c: Action(c) for c in CONTRACTS}
+REDEAL_ACTIONS: dict[str, Action] = {k: Action("redeal", None, k) for k in ("points", "nines", "trumps")}
+TRUMP_ACTIONS: dict[Suit, Action] = {s: Action("trump", None, s) for s in Suit}
+MARRIAGE_ACTIONS: dict[Suit, Action] = {s: Action("marriage", None, s) for s in Suit}
+CLAIM_ACTIONS: dict[Suit, Action] = {s: Action("claim", None, s) for s in Suit}
+CUT_ACTIONS: dict[int, Action] = {n: Action("cut", None, n) for n in range(1, 24)}
 
 
 def parse_action(text: str | Action) -> Action:
@@ -381,25 +427,25 @@ def parse_action(text: str | Action) -> Action:
     if not words:
         raise NotationError("empty action")
     fixed = {"pass": PASS, "turn": TURN, "three nines": NINES, "nines": NINES, "ask nine": ASK_NINE,
-             "place": PLACE_NONE, "place none": PLACE_NONE, "fur coat": _CONTRACT_ACTIONS["coat"],
-             **_CONTRACT_ACTIONS}
+             "place": PLACE_NONE, "place none": PLACE_NONE, "fur coat": CONTRACT_ACTIONS["coat"],
+             **CONTRACT_ACTIONS}
     if low in fixed:
         return fixed[low]
     head, rest = words[0], t.split(None, 1)[1] if len(words) > 1 else ""
     try:
         if head == "cut":
             n = int(rest)
-            if n not in _CUT:
+            if n not in CUT_ACTIONS:
                 raise NotationError(f"{text!r}: a cut moves 1 to 23 cards from the top to the bottom")
-            return _CUT[n]
+            return CUT_ACTIONS[n]
         if head == "trump":
-            return _TRUMP[parse_suit(rest)]
+            return TRUMP_ACTIONS[parse_suit(rest)]
         if head == "redeal":
-            if rest.lower() not in _REDEALS:
+            if rest.lower() not in REDEAL_ACTIONS:
                 raise NotationError(f"{text!r}: say 'redeal points', 'redeal nines' or 'redeal trumps'")
-            return _REDEALS[rest.lower()]
+            return REDEAL_ACTIONS[rest.lower()]
         if head in ("marriage", "claim"):
-            return (_MARRIAGE if head == "marriage" else _CLAIM)[parse_suit(rest)]
+            return (MARRIAGE_ACTIONS if head == "marriage" else CLAIM_ACTIONS)[parse_suit(rest)]
         if head == "place":
             parts = rest.split()
             if len(parts) != 2 or parts[1].lower() not in ("top", "bottom"):
@@ -494,31 +540,32 @@ class Mariage4Result(HandResult):
         return None
 
 
-@dataclass(frozen=True)
-class Mariage4View:
-    """What one seat may know. Partners' hands are hidden from each other.
+@dataclass(frozen=True, kw_only=True)
+class Mariage4View(SeatView):
+    """What one seat may know. Partners' hands are hidden from each other. Extends
+    :class:`cardlab.state.SeatView`, whose fields it has: ``variant`` (``"mariage-4"``),
+    ``seat``, ``hand``, ``unseen``, ``to_act``, ``legal_actions`` (non-empty only when this seat
+    is to act), ``phase``, ``trick``, ``tricks``, ``points``, ``dealer``, ``rules``
+    (:class:`Mariage4Rules`) and ``result`` (:class:`Mariage4Result` or None). Built with keywords.
 
-    Attributes
-    ----------
-    variant : str
-        ``"mariage-4"``.
-    seat : int
-    hand : tuple of Card
+    Here ``trick`` is the trick in progress, lead first (``leader`` led it; the declarer's partner
+    sits out in a contract); ``tricks`` the completed :class:`cardlab.tricks.Trick` objects;
+    ``points`` the card points each seat won itself (``Mariage4State.points(seat)``); ``unseen``
+    every card this seat cannot see: others' unshown cards, face-down placed, set-aside and
+    thrown-in cards, and (before the deal is complete) the undealt cards.
+
+    Attributes (this variant's own)
+    -------------------------------
     hand_sizes : tuple of int
         Cards in each seat's hand (face-down set-aside or thrown-in cards not counted).
     known : tuple of tuple of Card
         Per seat, cards of that seat's hand that have been shown to everyone (the turned
         trump card, the three nines, a marriage's king and queen) and are still held.
-    phase, trump, named_trump, trump_turned, dealer, eldest, cuts, bottom_cards
+    trump, named_trump, trump_turned, eldest, cuts, bottom_cards
         Public facts (``bottom_cards``: the nines shown at the cut, and for the dealer the last
         bottom card, as far as this seat still sees them: a nine cut away again is unseen)
-        (``trump`` is the trump in force for the play: ``None`` in a contract).
-    trick : tuple of Card
-        The trick in progress, lead first (``leader`` led it; the declarer's partner sits out in
-        a contract).
-    tricks : tuple of :class:`cardlab.tricks.Trick`
-    points : tuple of 4 int
-        Card points each seat won itself (``Mariage4State.points(seat)``).
+        (``trump`` is the trump in force for the play: ``None`` in a contract; ``named_trump``
+        the suit fixed in the deal).
     pair_points : tuple of 2 int
         Card points per pair, tricks and marriages that count (``Mariage4State.pair_points``).
     tricks_won : tuple of 4 int
@@ -532,13 +579,7 @@ class Mariage4View:
     awards : tuple of Award
     aside : tuple of Card
         This seat's own cards set aside face down ("five"), or its hand thrown in (sitting out).
-    unseen : tuple of Card
-        Every card this seat cannot see: others' unshown cards, face-down placed, set-aside and
-        thrown-in cards, and (before the deal is complete) the undealt cards.
-    to_act : int or None
-    legal_actions : tuple of Action
-        Non-empty only when this seat is to act.
-    finished : bool; result : Mariage4Result or None; rules : Mariage4Rules
+    finished : bool
     pending_marriage : Suit or None
         As the state has it: the suit of the marriage the player on lead has just announced (or
         falsely claimed, when the hand plays on) from his own hand, whose king or queen he must
@@ -549,22 +590,15 @@ class Mariage4View:
         declarer once a contract is settled [m4.contract.play].
     """
 
-    variant: str
-    seat: int
-    hand: tuple
+    variant: str = field(default=VARIANT, kw_only=True)
     hand_sizes: tuple
     known: tuple
-    phase: str
     trump: Suit | None
     named_trump: Suit | None
     trump_turned: Card | None
-    dealer: int
     eldest: int
     cuts: tuple
     bottom_cards: tuple
-    trick: tuple
-    tricks: tuple
-    points: tuple
     pair_points: tuple
     tricks_won: tuple
     marriages: tuple
@@ -574,44 +608,13 @@ class Mariage4View:
     sitting_out: int | None
     awards: tuple
     aside: tuple
-    unseen: tuple
-    to_act: int | None
-    legal_actions: tuple
     finished: bool
-    result: Mariage4Result | None
-    rules: Mariage4Rules
     pending_marriage: Suit | None = None
     leader: int = 0
 
 
 # ---------------------------------------------------------------------------------------------
 # Deal
-
-
-def shuffled_pack(seed: int) -> tuple[Card, ...]:
-    """The 24-card pack shuffled reproducibly from ``seed`` (``random.Random(seed).shuffle``);
-    index 0 is the top card. Raises :class:`DealError` for a seed that is not an int."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DealError(f"a seed must be a whole number, not {seed!r}")
-    pack = list(PACK_24)
-    rng = random.Random(seed)
-    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # pragma: no cover
-        rng.shuffle(pack)
-        return tuple(pack)
-    # random.Random.shuffle written out (Fisher-Yates from the end, j = _randbelow(i + 1) by
-    # rejection on getrandbits), without its two Python calls per card: the same pack for the
-    # same seed (tests/test_mariage4_fast.py compares it with rng.shuffle over many seeds).
-    getrandbits = rng.getrandbits
-    for i, k in _SHUFFLE_STEPS:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        pack[i], pack[j] = pack[j], pack[i]
-    return tuple(pack)
-
-
-#: (i, bits) for each step of the shuffle of 24 cards: i from 23 down to 1, bits of i + 1.
-_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(23, 0, -1))
 
 
 def check_pack(pack: Sequence) -> tuple[Card, ...]:
@@ -621,7 +624,7 @@ def check_pack(pack: Sequence) -> tuple[Card, ...]:
 
 
 def deal(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, seed: int | None = None,
-         pack: Sequence | None = None, names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan")) -> "Mariage4State":
+         pack: Sequence | None = None, names: Sequence[str] = SEAT_NAMES) -> "Mariage4State":
     """Start a hand: the first state, with the pack ready to be cut.
 
     Parameters
@@ -630,9 +633,11 @@ def deal(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, seed: int | None = N
     dealer : int
         Seat 0..3.
     seed : int, optional / pack : sequence of 24 cards or card texts, optional
-        Give one: the pack from the top before the cut (the cut is the first action).
+        Give one: the pack from the top before the cut (the cut is the first action). A seed
+        shuffles with ``cardlab.pack24.shuffled_pack(seed, order=SHUFFLE)`` (:data:`SHUFFLE`:
+        ``random.Random(seed).shuffle``, so a seed deals what it always dealt).
     names : four str
-        Players in seat order; seats 0 and 2 are partners, 1 and 3.
+        Players in seat order (default :data:`SEAT_NAMES`); seats 0 and 2 are partners, 1 and 3.
 
     Raises
     ------
@@ -650,12 +655,12 @@ def deal(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, seed: int | None = N
     names = tuple(names)
     if len(names) != 4:
         raise DealError(f"four players sit at the table, not {len(names)}")
-    cards = shuffled_pack(seed) if pack is None else check_pack(pack)
+    cards = shuffled_pack(seed, order=SHUFFLE) if pack is None else check_pack(pack)
     return Mariage4State._initial(rules, dealer, cards, names)
 
 
 def deal_from_hands(hands: Sequence, rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0,
-                    names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan"), cut: int = 12) -> "Mariage4State":
+                    names: Sequence[str] = SEAT_NAMES, cut: int = 12) -> "Mariage4State":
     """The first state of a hand that will give ``hands[seat]`` (6 cards each, as dealt: the
     first three of each are the first packet) once the pack is cut with ``"cut {cut}"``. The
     pack is built so (so the hand can be saved as a record). Raises :class:`DealError` when
@@ -700,7 +705,7 @@ STANDING: tuple = ("pips", "pips uncovered on the eight, per pair", 2)
 
 
 def deal_from_places(places, rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0,
-                     names: Sequence[str] = ("Ana", "Boris", "Cleo", "Dan"), start=None) -> "Mariage4State":
+                     names: Sequence[str] = SEAT_NAMES, start=None) -> "Mariage4State":
     """The first state of a hand, before the cuts ``places["cut"]`` (numbers of cards, default
     one cut of 12), from which the cut pack deals ``places["hand <seat>"]`` (6 cards each, as
     dealt): :func:`deal_from_hands` with the registry's one signature
@@ -893,7 +898,7 @@ class Mariage4State(GameState):
     def _legal_now(self) -> tuple[Action, ...]:
         """The legal actions of a running hand in a fixed order, built directly from the hand, the
         trick and the phase without the explained checks (``legal_actions`` caches them). The rule
-        checks of :mod:`cardlab.mariage4_explain`, which explain a refusal, state the same rules
+        checks of :mod:`cardlab.mariage4_words`, which explain a refusal, state the same rules
         and are tested to agree with it: same actions, same order as filtering ``candidates``
         through ``check`` (tests/test_mariage4_fast.py)."""
         ph = self.phase
@@ -908,7 +913,7 @@ class Mariage4State(GameState):
                 return tuple(_PLAY_OF[c] for c in hand if c in _MARRIAGE_PAIR[pm])
             plays = tuple(map(_PLAY_OF.__getitem__, hand))
             if (self.contract or self.meld_lead == len(self.tricks)
-                    or (not self.tricks and not self.rules.marriage_first_lead)):
+                    or (not self.tricks and not self.rules.marriage_on_first_lead)):
                 return plays
             held = frozenset(hand)
             mine = [s for s in _SUITS if _MARRIAGE_PAIR[s] <= held]
@@ -918,7 +923,7 @@ class Mariage4State(GameState):
                 melds = [s for s in _SUITS if s in mine or _MARRIAGE_PAIR[s] <= ph_]
             if not melds:
                 return plays
-            return tuple([_MARRIAGE[s] for s in melds] + [_CLAIM[s] for s in mine]) + plays
+            return tuple([MARRIAGE_ACTIONS[s] for s in melds] + [CLAIM_ACTIONS[s] for s in mine]) + plays
         if ph == "announce":
             return self._announce_legal(seat)
         if ph == "cut":
@@ -941,7 +946,7 @@ class Mariage4State(GameState):
             for c in hand:
                 if r.five_aside == "last" and c != hand[-1]:
                     continue
-                if r.beatable_rule and not _has_beatable([x for x in hand if x != c], hand):
+                if r.beatable_rule and not has_beatable([x for x in hand if x != c], hand):
                     continue
                 out.append(Action("aside", c))
             return tuple(out)
@@ -956,9 +961,9 @@ class Mariage4State(GameState):
         if standing is None and not self.nines_done:
             nines = len(_NINE_CARDS.intersection(hand))
             if 0 < r.redeal_points_below and sum(map(_PTS.__getitem__, hand)) < r.redeal_points_below:
-                out.append(_REDEALS["points"])
+                out.append(REDEAL_ACTIONS["points"])
             if r.redeal_nines and nines == 4:
-                out.append(_REDEALS["nines"])
+                out.append(REDEAL_ACTIONS["nines"])
             if r.redeal_trumps:
                 trump = self.named_trump
                 mine = [c for c in hand if _SUIT[c] == trump]
@@ -966,7 +971,7 @@ class Mariage4State(GameState):
                     theirs = [c for c in self.hands[(seat + 2) % 4] if _SUIT[c] == trump]
                     if (len(mine) + len(theirs) <= 1 or (len(mine) == 1 and len(theirs) == 1
                                                          and {mine[0], theirs[0]} == _NINE_JACK[trump])):
-                        out.append(_REDEALS["trumps"])
+                        out.append(REDEAL_ACTIONS["trumps"])
             if r.three_nines:
                 if nines >= 3:
                     out.append(NINES)
@@ -983,61 +988,38 @@ class Mariage4State(GameState):
                 continue
             if k != "six" and r.beatable_rule:
                 if k == "five" and r.five_aside == "last":
-                    if not _has_beatable(hand[:-1], hand):
+                    if not has_beatable(hand[:-1], hand):
                         continue
                 else:
                     if beatable is None:
-                        beatable = _has_beatable(hand, hand)
+                        beatable = has_beatable(hand, hand)
                     if not beatable:
                         continue
-            out.append(_CONTRACT_ACTIONS[k])
+            out.append(CONTRACT_ACTIONS[k])
         return tuple(out)
 
-    def _refusal(self, a) -> IllegalActionError:
-        """The error for an action that is not one of :meth:`legal_actions`: the explained check's
-        rule and reason, or ``m4.action`` when the action only looks like a legal one."""
-        from .actions import action_text
-        from .mariage4_explain import check, waiting_for
+    # -- applying actions: the hooks of GameState.apply ----------------------------------------
+    _TURN_RULE = "m4.turn"
+    _parse = staticmethod(parse_action)
 
-        why = check(self, a)
+    def _why_illegal(self, action: Action) -> IllegalActionError:
+        """The refusal of an action that is not one of :meth:`legal_actions` (returned, not
+        raised): the rule id (a key of :data:`RULES`) and reason of the explained checks of
+        :mod:`cardlab.mariage4_words`, or ``m4.action`` when the action only looks like a legal
+        one (a payload of another type)."""
+        from .actions import action_text
+        from .mariage4_words import check, waiting_for
+
+        why = check(self, action)
         if why is None:
-            why = ("m4.action", f"'{action_text(a)}' is not one of the actions legal now: {waiting_for(self)}")
+            why = ("m4.action", f"'{action_text(action)}' is not one of the actions legal now: {waiting_for(self)}")
         return IllegalActionError(*why)
 
-    # -- applying -----------------------------------------------------------------------------
-    def apply(self, action: Action | str) -> "Mariage4State":
-        """The state after ``action`` (an :class:`Action` or its text).
-
-        Raises
-        ------
-        NotationError
-            If the text is not an action.
-        IllegalActionError
-            If it is not one of :meth:`legal_actions` (the rules forbid it now, or it is malformed:
-            a payload of the wrong type, another variant's action), naming the rule (a key of
-            :data:`RULES`) and the reason; this state is unchanged (states are immutable).
-        """
-        if not isinstance(action, Action):
-            action = parse_action(action)
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:                   # the explained checks say why it is refused
-            raise self._refusal(action)
-        # equal is not enough: an int equals a Card, 2.0 or a Card equals a Suit, True equals 1
-        if action.kind == "play":
-            if action.card.__class__ is not Card:
-                raise self._refusal(action)
-        else:
-            same = legal[legal.index(action)]
-            if same.card.__class__ is not action.card.__class__ or same.value.__class__ is not action.value.__class__:
-                raise self._refusal(action)
-        s = self._child(action)
-        if self.nines is not None:
-            s.nines = dict(self.nines, placed=dict(self.nines["placed"]))
-        s._do(self._to_act, action)
-        return s
-
     def _do(self, seat: int, a: Action) -> None:
-        k = a.kind
+        """Take the legal action ``a`` (not a card play: those go to :meth:`_do_play`) for
+        ``seat``, in place on a fresh copy: a cut, trumps, an announcement, a step of three
+        nines (on a copy of the nines game, which the parent state keeps as it was), a card set
+        aside, or a marriage or claim on the lead."""
         ph = self.phase
         if ph == "cut":
             self._cut(a.value)
@@ -1046,13 +1028,12 @@ class Mariage4State(GameState):
         elif ph == "announce":
             self._announce(seat, a)
         elif ph == "nines":
+            self.nines = dict(self.nines, placed=dict(self.nines["placed"]))
             self._nines_step(seat, a)
         elif ph == "give":
             self._set_aside(seat, a.card)
-        elif k in ("marriage", "claim"):
-            self._marry(seat, a.value, claim=k == "claim")
         else:
-            self._play(seat, a.card)
+            self._marry(seat, a.value, claim=a.kind == "claim")
 
     def _cut(self, n: int) -> None:
         r = self.rules
@@ -1115,7 +1096,7 @@ class Mariage4State(GameState):
                 self._to_act = (seat + 1) % 4
             return
         if k == "redeal":
-            self._finish("redeal", f"{self.names[seat]} claims a redeal ({_REDEAL_WORDS[a.value]}); the cards are "
+            self._finish("redeal", f"{self.names[seat]} claims a redeal ({REDEAL_WORDS[a.value]}); the cards are "
                                    f"thrown in")
             return
         if k == "ask nine":
@@ -1221,7 +1202,7 @@ class Mariage4State(GameState):
     def _marry(self, seat: int, suit: Suit, claim: bool) -> None:
         r = self.rules
         pair = seat % 2
-        value = 40 if suit == self.trump else 20
+        value = marriage_points(suit, self.trump)
         leader = seat
         if not {Card.of(suit, Rank.KING), Card.of(suit, Rank.QUEEN)} <= set(self.hands[seat]):
             seat = partner_of(seat)                            # the partner's marriage (partner_can_meld)
@@ -1252,7 +1233,10 @@ class Mariage4State(GameState):
         if seat == leader:
             self.pending_marriage = suit
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _do_play(self, seat: int, card: Card) -> None:
+        """Play ``card`` (legal) for ``seat``, in place on a fresh copy: add it to the trick and,
+        when the trick is complete, settle it (its winner leads; 66, the last trick or a
+        contract's end finish the hand) [m4.follow, m4.66, m4.last-trick, m4.contract.play]."""
         hs = list(self.hands)
         h = list(hs[seat])
         h.remove(card)
@@ -1379,7 +1363,7 @@ class Mariage4State(GameState):
             visible.add(self.cut_pack[-1])          # the nine at the bottom of the pack, shown to all
         unseen = tuple(c for c in PACK_24 if c not in visible)
         return Mariage4View(
-            variant=VARIANT, seat=seat, hand=self.hands[seat], hand_sizes=tuple(len(h) for h in self.hands),
+            seat=seat, hand=self.hands[seat], hand_sizes=tuple(len(h) for h in self.hands),
             known=known, phase=self.phase, trump=self.trump, named_trump=self.named_trump,
             trump_turned=self.trump_turned, dealer=self.dealer, eldest=self.eldest, cuts=self.cuts,
             bottom_cards=tuple(c for c in (self.bottom_cards if seat == self.dealer else self.shown_bottoms)
@@ -1394,18 +1378,14 @@ class Mariage4State(GameState):
 
     def explain(self) -> str:
         """The last step in words (the shuffled pack, for the first state); see
-        :func:`cardlab.mariage4_explain.explain`."""
-        from .mariage4_explain import explain
+        :func:`cardlab.mariage4_words.explain`."""
+        from .mariage4_words import explain
 
         return explain(self)
 
     def _summary(self) -> str:
         t = self.named_trump.symbol if self.named_trump is not None else "not fixed"
         return f"{self.phase}, trump {t}, tricks {len(self.tricks)}, points {self.pair_points(0)}–{self.pair_points(1)}"
-
-
-_REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines in one hand",
-                 "trumps": "their pair is short of trumps"}
 
 
 # Tables for the fast legal-action builder (Mariage4State._legal_now).
@@ -1415,8 +1395,8 @@ _SUIT = {c: c.suit for c in PACK_24}
 _PLACE_OF = {c: (Action("place", c, "top"), Action("place", c, "bottom")) for c in PACK_24}
 _MARRIAGE_PAIR = {s: frozenset((Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN))) for s in Suit}
 _NINE_JACK = {s: {Card.of(s, Rank.NINE), Card.of(s, Rank.JACK)} for s in Suit}
-_CUT_ALL = tuple(_CUT.values())
-_TRUMP_ALL = tuple(_TRUMP[s] for s in Suit) + (TURN,)
+_CUT_ALL = tuple(CUT_ACTIONS.values())
+_TRUMP_ALL = tuple(TRUMP_ACTIONS[s] for s in Suit) + (TURN,)
 #: The seats of a trick's cards in play order, by leader (and by leader and the seat sitting out).
 _TRICK_SEATS = {ld: tuple((ld + k) % 4 for k in range(4)) for ld in range(4)}
 _TRICK_SEATS_3 = {(ld, out): tuple(x for x in _TRICK_SEATS[ld] if x != out) for ld in range(4) for out in range(4)
@@ -1430,8 +1410,10 @@ _HIGHER_BITS = {c: sum(_BIT[d] for d in _HIGHER[c]) for c in PACK_24}
 _NINE_CARDS = frozenset(c for c in PACK_24 if c.rank == Rank.NINE)
 
 
-def _has_beatable(cards, own) -> bool:
-    """Does some card of ``cards`` have a higher card of its suit outside ``own`` (D-12)?"""
+def has_beatable(cards, own) -> bool:
+    """Does some card of ``cards`` (Cards of the pack) have a higher card of its suit outside
+    ``own`` (a collection of Cards)? The test of D-12 [m4.contract.beatable]: "five", "fur coat"
+    and "suit" need a card the opponents could beat. False for no cards."""
     if not cards:
         return False
     # some card has a higher card outside ``own`` <=> the union of the cards' higher cards
@@ -1441,7 +1423,7 @@ def _has_beatable(cards, own) -> bool:
 
 def describe_action(action: Action, state: Mariage4State | None = None):
     """How a front end shows ``action`` (a ``variants.ActionText``: group, button label, help
-    with the rule id); see :func:`cardlab.mariage4_explain.describe_action`. Raises nothing."""
-    from .mariage4_explain import describe_action as describe
+    with the rule id); see :func:`cardlab.mariage4_words.describe_action`. Raises nothing."""
+    from .mariage4_words import describe_action as describe
 
     return describe(action, state)

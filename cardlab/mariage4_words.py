@@ -1,7 +1,9 @@
 """Four-player Mariage in words: why an action is refused, what a step did, how a button reads.
 
 The rules side of :mod:`cardlab.mariage4` that speaks (kept apart so the rules module stays
-short; no markup here):
+short; no markup here). This module imports the rules module; the rules module imports this one
+only inside the functions that speak (``Mariage4State.explain``, its refusals and
+``describe_action``), so there is no import circle:
 
 * :func:`check`: the explained rule checks, ``None`` for a legal action, else ``(rule id,
   reason)`` with a rule of :data:`cardlab.mariage4.RULES`. ``Mariage4State.legal_actions`` is
@@ -18,17 +20,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, action_text, play
-from .cards import Card, Rank, Suit, format_cards
-from .mariage4 import (_CLAIM, _CONTRACT_ACTIONS, _CUT, _MARRIAGE, _PTS, _REDEAL_WORDS, _REDEALS, _TRUMP,
-                       ASK_NINE, CONTRACT_NAMES, CONTRACTS, NINES, PASS, PLACE_NONE, TURN, _has_beatable,
-                       partner_of)
+from .cards import PACK_24, Card, Rank, Suit, format_cards
+from .mariage4 import (ASK_NINE, CLAIM_ACTIONS, CONTRACT_ACTIONS, CONTRACT_NAMES, CONTRACTS, CUT_ACTIONS,
+                       MARRIAGE_ACTIONS, NINES, PASS, PLACE_NONE, REDEAL_ACTIONS, REDEAL_WORDS, TRUMP_ACTIONS, TURN,
+                       has_beatable, partner_of)
+from .pack24 import CARD_POINTS, marriage_points
 from .tricks import explain_duty
 
 if TYPE_CHECKING:
     from .mariage4 import Mariage4State
     from .variants import ActionText
 
-__all__ = ["check", "candidates", "waiting_for", "explain", "describe_action"]
+__all__ = ["check", "candidates", "malformed", "waiting_for", "explain", "describe_action"]
+
+_PACK = frozenset(PACK_24)
 
 
 def candidates(s) -> list[Action]:
@@ -39,12 +44,12 @@ def candidates(s) -> list[Action]:
     hand = s.hands[seat]
     ph = s.phase
     if ph == "cut":
-        return list(_CUT.values())
+        return list(CUT_ACTIONS.values())
     if ph == "trumps":
-        return [_TRUMP[s] for s in Suit] + [TURN]
+        return [TRUMP_ACTIONS[s] for s in Suit] + [TURN]
     if ph == "announce":
-        return ([PASS] + list(_REDEALS.values()) + [NINES, ASK_NINE]
-                + [_CONTRACT_ACTIONS[c] for c in CONTRACTS])
+        return ([PASS] + list(REDEAL_ACTIONS.values()) + [NINES, ASK_NINE]
+                + [CONTRACT_ACTIONS[c] for c in CONTRACTS])
     if ph == "nines":
         if seat == s.nines["declarer"]:
             return [Action("leave", c) for c in s.nines["nines"]]
@@ -54,7 +59,7 @@ def candidates(s) -> list[Action]:
     if ph == "play":
         out = [play(c) for c in hand]
         if not s.trick and not s.contract:
-            out = [_MARRIAGE[s] for s in Suit] + [_CLAIM[s] for s in Suit] + out
+            out = [MARRIAGE_ACTIONS[s] for s in Suit] + [CLAIM_ACTIONS[s] for s in Suit] + out
         return out
     return []
 
@@ -85,18 +90,18 @@ def malformed(a) -> str | None:
             return None
         return f"'{action_text(a)}' is not a well-formed action: '{kind}' carries nothing more"
     elif kind == "play":
-        ok = card.__class__ is Card and value is None and card in _PTS
+        ok = card.__class__ is Card and value is None and card in _PACK
     elif kind in ("trump", "marriage", "claim"):
         ok = card is None and value.__class__ is Suit
     elif kind == "cut":
         ok = card is None and value.__class__ is int
     elif kind == "redeal":
-        ok = card is None and value.__class__ is str and value in _REDEALS
+        ok = card is None and value.__class__ is str and value in REDEAL_ACTIONS
     elif kind == "place":
-        ok = (card is None and value is None) or (card.__class__ is Card and card in _PTS
+        ok = (card is None and value is None) or (card.__class__ is Card and card in _PACK
                                                   and value.__class__ is str and value in ("top", "bottom"))
     elif kind in ("leave", "aside"):
-        ok = card.__class__ is Card and card in _PTS and value is None
+        ok = card.__class__ is Card and card in _PACK and value is None
     else:
         return (f"'{action_text(a)}' is not an action of four-player Mariage: play a card, or say 'cut 7', "
                 f"'trump ♥', 'turn', 'pass', 'redeal points', 'three nines', 'five', 'six', 'coat', 'suit', "
@@ -125,11 +130,11 @@ def check(s, a: Action) -> tuple[str, str] | None:
     if ph == "cut":
         if k != "cut":
             return wrong
-        if a.value not in _CUT:
+        if a.value not in CUT_ACTIONS:
             return ("m4.cut", "a cut moves 1 to 23 cards from the top to the bottom")
         return None
     if ph == "trumps":
-        return None if k in ("trump", "turn") and (k == "turn" or a.value in _TRUMP) else wrong
+        return None if k in ("trump", "turn") and (k == "turn" or a.value in TRUMP_ACTIONS) else wrong
     if ph == "announce":
         return _check_announce(s, seat, name, a)
     if ph == "nines":
@@ -145,7 +150,7 @@ def check(s, a: Action) -> tuple[str, str] | None:
                                     f"{s.hands[seat][-1]}")
             if s.rules.beatable_rule:
                 rest = [c for c in s.hands[seat] if c != a.card]
-                if not _has_beatable(rest, s.hands[seat]):
+                if not has_beatable(rest, s.hands[seat]):
                     return ("m4.contract.beatable", f"setting {a.card} aside would leave {name} no card the "
                                                     f"opponents could beat")
         return None
@@ -154,6 +159,8 @@ def check(s, a: Action) -> tuple[str, str] | None:
     return wrong
 
 def waiting_for(s) -> str:
+    """Whose decision it is in the running hand ``s`` and what it is, in words ("Ana is to cut
+    the pack ('cut 1' to 'cut 23')"); "the hand is over" once it is."""
     ph = s.phase
     who = s.names[s._to_act]
     return {
@@ -179,7 +186,7 @@ def _check_announce(s, seat, name, a):
                                       "been declared")
         trump = s.named_trump
         if a.value == "points":
-            pts = sum(_PTS[c] for c in hand)
+            pts = sum(CARD_POINTS[c.rank] for c in hand)
             if r.redeal_points_below == 0:
                 return ("m4.redeal.points", "these rules have no redeal for a weak hand")
             if pts >= r.redeal_points_below:
@@ -243,7 +250,7 @@ def _check_announce(s, seat, name, a):
             return ("m4.contract", f"{name} declared three nines; under these rules only his partner or the "
                                    f"opponents may announce a contract after it")
         keep = hand[:-1] if (k == "five" and r.five_aside == "last") else hand
-        if k != "six" and r.beatable_rule and not _has_beatable(keep, hand):
+        if k != "six" and r.beatable_rule and not has_beatable(keep, hand):
             return ("m4.contract.beatable", f"{CONTRACT_NAMES[k]} needs a card the opponents could beat, and "
                                             f"every card of {name}'s is the highest of its suit outside that hand")
         return None
@@ -291,10 +298,10 @@ def _check_play(s, seat, name, a):
         if s.pending_marriage is not None or s.meld_lead == len(s.tricks):
             return ("m4.marriage", "one marriage per lead" + (": lead its king or queen now"
                                                               if s.pending_marriage is not None else ""))
-        if not s.tricks and not s.rules.marriage_first_lead:
+        if not s.tricks and not s.rules.marriage_on_first_lead:
             return ("m4.marriage", "no marriage on the first lead under these rules")
         suit = a.value
-        if suit not in _MARRIAGE:
+        if suit not in MARRIAGE_ACTIONS:
             return ("m4.marriage", f"name the marriage's suit (♣ ♦ ♥ ♠), not {suit!r}")
         missing = [str(Card.of(suit, rk)) for rk in (Rank.KING, Rank.QUEEN) if Card.of(suit, rk) not in hand]
         if missing and k == "marriage" and s.rules.partner_can_meld and s._partner_marriage(seat, suit):
@@ -366,7 +373,7 @@ def explain(s: "Mariage4State") -> str:
                 out.append(f"First {names[d]}, then each opponent, sets one card aside." if s.rules.opponents_set_aside
                            else f"{names[d]} sets one card aside; the opponents keep all six.")
     elif k == "redeal":
-        out.append(f"{who} claims a redeal: {_REDEAL_WORDS[a.value]}.")
+        out.append(f"{who} claims a redeal: {REDEAL_WORDS[a.value]}.")
     elif k in CONTRACTS:
         out.append(f"{who} announces {CONTRACT_NAMES[k]}.")
     elif k == "three nines":
@@ -394,7 +401,7 @@ def explain(s: "Mariage4State") -> str:
             out.append(f"{names[s.contract[1]]} leads.")
     elif k in ("marriage", "claim"):
         suit = a.value
-        v = 40 if suit == s.named_trump else 20
+        v = marriage_points(suit, s.named_trump)
         if s.result is None:
             pend = ("" if p.pair_tricks(seat % 2) or not s.rules.marriage_needs_trick
                     else " (it counts once their pair takes a trick)")
@@ -415,7 +422,7 @@ def explain(s: "Mariage4State") -> str:
             out.append(f"{who} plays {a.card}.")
             if not s.trick:
                 t = s.tricks[-1]
-                pts = sum(_PTS[c] for _, c in t.cards)
+                pts = sum(CARD_POINTS[c.rank] for _, c in t.cards)
                 out.append(f"{names[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}; pairs now "
                            f"{s.pair_points(0)}–{s.pair_points(1)}).")
     if s.result is not None:
@@ -449,7 +456,7 @@ def describe_action(action: Action, state: "Mariage4State | None" = None) -> "Ac
         return ActionText(group, str(card), f"Lead {card}. [rule m4.hold]" if leading else
                           f"Play {card} to the trick: follow suit, else trump. [rule m4.follow]")
     if kind in ("marriage", "claim"):
-        pts = "" if trump is None else f" ({40 if value == trump else 20})"
+        pts = "" if trump is None else f" ({marriage_points(value, trump)})"
         if kind == "marriage":
             return ActionText(group, f"Announce marriage {value.symbol}{pts}",
                               f"Show K{value.symbol} Q{value.symbol} and lead one of them. [rule m4.marriage]")
@@ -471,7 +478,7 @@ def describe_action(action: Action, state: "Mariage4State | None" = None) -> "Ac
             return ActionText(group, "Pass", "Announce nothing higher than the contract standing. [rule m4.contract]")
         return ActionText(group, "Pass", "Claim nothing and announce no contract. [rule m4.contract]")
     if kind == "redeal":
-        return ActionText(group, f"Redeal: {value}", f"Throw the cards in: {_REDEAL_WORDS[value]}. "
+        return ActionText(group, f"Redeal: {value}", f"Throw the cards in for {REDEAL_WORDS[value]}. "
                                                      f"[rule m4.redeal.{value}]")
     if kind == "three nines":
         return ActionText(group, "Three nines", "Lay three nines face up; the opponents place cards of their "

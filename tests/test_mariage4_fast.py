@@ -2,7 +2,7 @@
 
 ``Mariage4State.legal_actions`` builds the legal actions directly from the phase, the hand and the
 trick (``_legal_now``), and ``apply`` skips the explained checks for an action in that list. The
-rule checks (``mariage4_explain.check``, which give the refusal's rule and reason) remain the statement of the
+rule checks (``mariage4_words.check``, which give the refusal's rule and reason) remain the statement of the
 rules. Over thousands of random hands under several rule sets (all contracts, three nines, redeal
 claims, marriages and claims reached), at every step: the fast list equals, in the same order,
 the candidates that ``check`` accepts; every other action of the notation is refused by
@@ -12,13 +12,15 @@ the candidates that ``check`` accepts; every other action of the notation is ref
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 
 from cardlab import PACK_24, parse_card
 from cardlab import mariage4 as m4
-from cardlab import mariage4_explain as words
+from cardlab import mariage4_words as words
+from cardlab import pack24
 from cardlab.actions import Action, play
 from cardlab.cards import Rank, Suit
 from cardlab.errors import IllegalActionError
@@ -39,7 +41,7 @@ OTHER = m4.RUSSIAN_4.with_options(partner_can_meld=True, must_head=True, contrac
                                   five_aside="last", redeal_dealer="next", cutter="left", opponents_set_aside=False,
                                   marriage_needs_trick=False, overcall="other_pair",
                                   contract_after_nines="not_declarer", nine_cut_award="cutters", false_claim="play_on")
-NO_BEAT = m4.RUSSIAN_4.with_options(beatable_rule=False, marriage_first_lead=False, redeal_points_below=0,
+NO_BEAT = m4.RUSSIAN_4.with_options(beatable_rule=False, marriage_on_first_lead=False, redeal_points_below=0,
                                     redeal_nines=False, redeal_trumps=False, nines_from_partner=True)
 RULE_SETS = {"russian": m4.RUSSIAN_4, "literal": m4.LITERAL, "other": OTHER, "no_beat": NO_BEAT}
 
@@ -121,17 +123,17 @@ def test_beatable_test_reads_the_suit_order():
     """D-12: a card is beatable if a higher card of its suit is outside the hand. A 10 K Q J 9."""
     hand = m4.parse_cards("A♠ 10♠ K♠ A♥ 10♥ A♣")
     # ♠: A, 10, K held, so K♠ has nothing higher outside; A♥ 10♥, A♣ likewise: nothing beatable
-    assert not m4._has_beatable(hand, hand)
+    assert not m4.has_beatable(hand, hand)
     # Q♦ alone: A♦ 10♦ K♦ are outside
-    assert m4._has_beatable([parse_card("Q♦")], [parse_card("Q♦")])
+    assert m4.has_beatable([parse_card("Q♦")], [parse_card("Q♦")])
     # 10♥ with A♥ outside the hand
-    assert m4._has_beatable([parse_card("10♥")], hand[:3])
+    assert m4.has_beatable([parse_card("10♥")], hand[:3])
     # A♣ is never beaten
-    assert not m4._has_beatable([parse_card("A♣")], [parse_card("A♣")])
+    assert not m4.has_beatable([parse_card("A♣")], [parse_card("A♣")])
 
 
 def test_beatable_test_agrees_with_its_plain_statement():
-    """_has_beatable uses a table of higher cards; the rule written out card by card agrees."""
+    """has_beatable uses a table of higher cards; the rule written out card by card agrees."""
     strength = m4.RUSSIAN_4.trick_rules.strength
 
     def plain(cards, own):
@@ -141,7 +143,7 @@ def test_beatable_test_agrees_with_its_plain_statement():
     for _ in range(3000):
         own = rng.sample(PACK_24, rng.randint(1, 7))
         cards = own[:rng.randint(0, len(own))]
-        assert m4._has_beatable(cards, own) == plain(cards, own), (cards, own)
+        assert m4.has_beatable(cards, own) == plain(cards, own), (cards, own)
 
 
 def test_seat_view_carries_leader_and_pending_marriage():
@@ -186,9 +188,19 @@ def test_view_leader_is_the_declarer_in_a_contract():
     raise AssertionError("no contract reached in 400 random hands")
 
 
-def test_shuffled_pack_is_random_shuffle_of_the_pack():
-    """shuffled_pack writes random.Random.shuffle out; it must give the very same pack."""
+def test_seeds_keep_their_packs():
+    """A seed deals with pack24's shuffle in this variant's order (``SHUFFLE``, "python"), which is
+    random.Random.shuffle itself: the very packs the variant's seeds always dealt (the hand-written
+    shuffle it replaced gave these same packs; records, perft counts and set codes rest on them)."""
+    assert m4.SHUFFLE == "python"
     for seed in list(range(3000)) + [2**40 + 7, -3, 10**30]:
         pack = list(PACK_24)
         random.Random(seed).shuffle(pack)
-        assert m4.shuffled_pack(seed) == tuple(pack), seed
+        assert pack24.shuffled_pack(seed, order=m4.SHUFFLE) == tuple(pack) == m4.deal(seed=seed).pack, seed
+    # fixed packs, written down from the shuffle before pack24 (its first 2000 seeds, hashed)
+    assert " ".join(map(str, m4.deal(seed=3).pack)) == ("A♦ J♥ Q♠ K♥ 10♣ 9♣ 10♠ J♦ Q♦ 10♥ 9♠ A♥ Q♣ K♦ K♠ J♠ A♣ "
+                                                      "K♣ Q♥ 9♦ J♣ 9♥ A♠ 10♦")
+    h = hashlib.sha256()
+    for seed in range(2000):
+        h.update(" ".join(map(str, m4.deal(seed=seed).pack)).encode() + b"\n")
+    assert h.hexdigest() == "7710747c218a3a636536e18990be497cc3931c0f15f3df102b4e51dd600d763f"

@@ -10,7 +10,7 @@ import pytest
 from cardlab import parse_card, parse_cards
 from cardlab import mariage4 as m4
 from cardlab.errors import IllegalActionError
-from cardlab.eight import EightGame
+from cardlab.mariage4_game import EightGame
 from cardlab.players.mariage4 import Mariage4Player
 from cardlab.mariage4 import LITERAL, RUSSIAN_4
 
@@ -189,7 +189,7 @@ def test_must_head_option():
 
 
 def test_marriage_on_the_first_lead_option():
-    s = passes(start(D1, RUSSIAN_4.with_options(marriage_first_lead=False)), 4)
+    s = passes(start(D1, RUSSIAN_4.with_options(marriage_on_first_lead=False)), 4)
     assert "first lead" in refused(s, "marriage ♥", "m4.marriage")
 
 

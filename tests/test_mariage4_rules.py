@@ -10,7 +10,7 @@ import pytest
 from cardlab import parse_card, parse_cards
 from cardlab import mariage4 as m4
 from cardlab.errors import IllegalActionError, NotationError, RulesError
-from cardlab.eight import EightGame
+from cardlab.mariage4_game import EightGame
 from cardlab.mariage4 import RUSSIAN_4, Award
 from cardlab.render.mariage4 import state_html
 

@@ -17,8 +17,9 @@ import re
 
 from cardlab import PACK_24, parse_card, records
 from cardlab import mariage4 as m4
-from cardlab.eight import EightGame
-from cardlab.mariage4 import CARD_POINTS, RUSSIAN_4
+from cardlab.mariage4_game import EightGame
+from cardlab.mariage4 import RUSSIAN_4
+from cardlab.pack24 import CARD_POINTS
 from cardlab.players.mariage4 import Mariage4Player
 
 PACK = set(PACK_24)

@@ -93,7 +93,7 @@ def play_spec(state, seats):
         state, playing, team=team, max_pos=maxp, hands=[state.hands[s] for s in playing],
         points=_points_table(tr, _POINTS_24), P=P, T=ptr, has=has, pend=tuple(pending),
         payoff=payoff, bounds=(-12, 12), marriages=True,
-        marriage_from_trick=0 if r.marriage_first_lead else 1, marriage_needs=needs,
+        marriage_from_trick=0 if r.marriage_on_first_lead else 1, marriage_needs=needs,
         lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
         target=66, trick_cards=state.trick, rules=tr, trump=state.trump,
         claim_marriage=pm is None and state.meld_lead != len(state.tricks))

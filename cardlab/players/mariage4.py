@@ -9,7 +9,8 @@ import random
 
 from ..actions import Action
 from ..cards import PACK_24, Card, Suit
-from ..mariage4 import CARD_POINTS, PASS, RUSSIAN_4, TURN, Mariage4View, partner_of
+from ..mariage4 import PASS, RUSSIAN_4, TURN, Mariage4View, partner_of
+from ..pack24 import CARD_POINTS
 from ..tricks import trick_winner
 
 __all__ = ["Mariage4Player"]
