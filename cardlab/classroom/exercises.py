@@ -541,6 +541,11 @@ def why_points(variant: str, n, seat: int) -> tuple:
     return text, _first_rule(variant, ".win", ".66", ".score")
 
 
+#: The most allowed cards left out that a legal-cards verdict lists again after the answer (which
+#: lists them all); more are counted instead (a hand of 12 cards on lead, answered with one card).
+_LIST_AT_MOST = 7
+
+
 def _judge_legal(ex: Exercise, answer: Any) -> Verdict:
     """The legal-cards verdict: the answer, then each refused card the student chose, named once
     with the rule that refuses it; the allowed cards left out; the other refusals once."""
@@ -576,6 +581,8 @@ def _judge_legal(ex: Exercise, answer: Any) -> Verdict:
     missing = sorted(expected - given)
     if not given:
         parts.append("No card was chosen.")
+    elif len(missing) > _LIST_AT_MOST:      # the answer above lists them: a long list is not said twice
+        parts.append(f"{len(missing)} of them were left out.")
     elif missing:
         parts.append(_sentence(f"{_cards_are(missing)} allowed too"))
     for rule, tail, cards in groups:
@@ -644,6 +651,15 @@ def _judge_score(ex: Exercise, answer: Any) -> Verdict:
 
 _REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
                  "trumps": "the pair being short of trumps"}
+
+
+def redeal_words(variant: str) -> dict[str, str]:
+    """The grounds of ``variant``'s redeal claims in words, by claim (``"points"``, ``"nines"``,
+    ``"trumps"``), as the ``redeal`` question says them ("X claims a redeal for <words>"): its
+    rules module's ``REDEAL_WORDS`` (:data:`cardlab.mariage4.REDEAL_WORDS`), read through the
+    registry. Raises ``KeyError`` for an unknown variant and ``AttributeError`` for a variant
+    without redeal claims."""
+    return dict(importlib.import_module(variants.get(variant).module).REDEAL_WORDS)
 
 
 # -- generation ---------------------------------------------------------------------------------------
