@@ -39,7 +39,8 @@ from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from .pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
+from . import pack24
+from .pack24 import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
 from .state import GameState, HandResult, SeatView
 from .variants import lazy_exports
 from .tricks import Trick, TrickRules
@@ -71,7 +72,7 @@ SEAT_NAMES: tuple[str, ...] = ("A", "B")
 # card points by card code, for the hot path (pack24.CARD_POINTS by rank [FGS, SHR, P66]: 120 in all)
 _PTS = [0] * 80
 for _c in PACK_24:
-    _PTS[_c] = CARD_POINTS[_c.rank]
+    _PTS[_c] = pack24.CARD_POINTS[_c.rank]
 _PTS = tuple(_PTS)
 
 #: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).

@@ -10,7 +10,7 @@ import pickle
 import pytest
 
 from cardlab import JOKER, PACK_24, Card, NotationError, Rank, Suit, format_cards, parse_card, parse_cards
-from cardlab.sixtysix import CARD_POINTS
+from cardlab.pack24 import CARD_POINTS
 
 ALL_CARDS = [Card.of(s, r) for s in Suit for r in Rank if r != Rank.JOKER]
 
