@@ -417,6 +417,79 @@ def test_rules_are_data():
     assert m4.Mariage4Rules.from_dict({"preset": "literal"}) == m4.LITERAL
 
 
+def test_an_old_record_s_rules_load_under_the_option_s_new_name():
+    """marriage_on_first_lead was called marriage_first_lead: a record that says so still loads."""
+    from pathlib import Path
+
+    from cardlab import records
+
+    old = RUSSIAN_4.to_dict()
+    old["marriage_first_lead"] = old.pop("marriage_on_first_lead")
+    assert m4.Mariage4Rules.from_dict(old) == RUSSIAN_4
+    old["marriage_first_lead"] = False
+    assert m4.Mariage4Rules.from_dict(old).marriage_on_first_lead is False
+    assert m4.Mariage4Rules.from_dict({"preset": "literal", "marriage_first_lead": False}) == \
+        m4.LITERAL.with_options(marriage_on_first_lead=False)
+    with pytest.raises(RulesError) as exc:
+        m4.Mariage4Rules.from_dict({"marriage_first_lead": False, "marriage_on_first_lead": True})
+    assert exc.value.option == "marriage_on_first_lead"
+    with pytest.raises(RulesError):
+        RUSSIAN_4.with_options(marriage_first_lead=False)      # only records are read under the old name
+    data = Path(__file__).resolve().parents[1] / "data" / "m4_normal.json"
+    assert '"marriage_first_lead"' in data.read_text(encoding="utf-8")   # written before the rename
+    assert records.load(data).rules == RUSSIAN_4
+
+
+def test_the_shared_shapes():
+    """The view extends SeatView, the result has returns, winner, reason and explanation, the
+    trick in progress is trick_by_seat() (seat, card) in play order, SEAT_NAMES are the defaults,
+    and apply is the template's (seat= refused with m4.turn out of turn)."""
+    import inspect
+
+    from cardlab.state import GameState, HandResult, SeatView
+
+    assert m4.deal(seed=1).names == m4.SEAT_NAMES == EightGame().names == ("Ana", "Boris", "Cleo", "Dan")
+    assert m4.deal_from_hands(D1).names == m4.SEAT_NAMES
+    assert "apply" not in vars(m4.Mariage4State) and m4.Mariage4State.apply is GameState.apply
+    assert inspect.signature(m4.deal).parameters["names"].default is m4.SEAT_NAMES
+    s = passes(start(D2), 4)
+    v = s.view(1)
+    assert isinstance(v, SeatView) and v.variant == m4.VARIANT == "mariage-4"
+    s = s.apply("A♥", seat=1)
+    assert refused(s, "A♦", "m4.follow")
+    with pytest.raises(IllegalActionError) as exc:
+        s.apply("10♥", seat=1)
+    assert exc.value.rule == "m4.turn" and "Cleo's turn" in str(exc.value)
+    s = s.apply("9♥")
+    assert s.trick_by_seat() == ((1, C("A♥")), (2, C("9♥")))
+    assert passes(start(D2), 4).trick_by_seat() == ()
+    final = passes(start(D1), 3).apply("six")
+    final = passes(final, 3)
+    for spade, heart, club in zip(parse_cards("A♠ 10♠ K♠ Q♠ J♠ 9♠"), parse_cards("A♥ 10♥ K♥ Q♥ J♥ 9♥"),
+                                  parse_cards("A♣ 10♣ K♣ Q♣ J♣ 9♣")):
+        final = final.apply(str(spade)).apply(str(heart)).apply(str(club))
+    res = final.result
+    assert isinstance(res, HandResult)
+    assert (res.returns, res.winner, res.reason) == ((6, 0, 6, 0), None, "six") and "uncover 6" in res.explanation
+
+
+def test_a_no_trump_contract_shows_no_trump_suit():
+    """In a contract played without trumps the table says "no trumps", never the suit fixed in
+    the deal (♥ here), which has no power then [m4.contract.play]."""
+    from cardlab.render.mariage4 import state_text
+
+    s = passes(passes(start(D1), 3).apply("six"), 3)
+    assert s.named_trump == C("A♥").suit and s.trump is None
+    for view in (None, 0, 1):
+        html = state_html(s, view)
+        assert "no trumps" in html and "trumps ♥" not in html and 'contract "six" by Ana' in html
+        text = state_text(s, view)
+        assert " · no trumps · " in text and "trumps ♥" not in text
+    kept = passes(passes(start(D1, RUSSIAN_4.with_options(contract_trumps=True)), 3).apply("six"), 3)
+    assert "trumps ♥" in state_html(kept) and "no trumps" not in state_html(kept)
+    assert "trumps ♥" in state_html(passes(start(D1), 1))
+
+
 def test_every_rule_id_named_in_the_module_is_listed():
     import re
     from pathlib import Path

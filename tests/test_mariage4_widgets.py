@@ -92,6 +92,7 @@ def test_nines_widget_offers_the_choices_and_goes_back_to_the_sample():
             continue
         rng.choice(offered).click()
         assert "Traceback" not in w.message.value
+    assert w.errors == []
 
 
 def test_eight_board_uncovers_pips_hand_by_hand():
@@ -111,3 +112,18 @@ def test_eight_board_uncovers_pips_hand_by_hand():
         assert uncovered() == eights[0].pips + eights[1].pips
         totals.append(uncovered())
     assert b.next_button.disabled and max(totals) > 0
+    assert b.errors == []
+
+
+def test_a_bug_in_a_callback_is_kept_in_errors_and_never_raised():
+    """Every callback runs through widgets.base.guarded: an unexpected error (a bug) is kept in
+    the widget's errors list and said in words; the widget stays as it was."""
+    w = NinesWidget(load("three_nines"))
+    w.go = lambda k: 1 / 0
+    w.next_button.click()
+    assert w.errors == ["ZeroDivisionError: division by zero"] and "Something went wrong" in w.message.value
+    b = EightBoard(load("game"))
+    b.go = lambda k: {}["missing"]
+    b.next_button.click()
+    assert b.errors == ["KeyError: 'missing'"] and "Something went wrong" in b.summary.value
+    assert b.step_label.value.startswith("hand 0 /")
