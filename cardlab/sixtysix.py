@@ -39,8 +39,7 @@ from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
-from . import pack24
-from .pack24 import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
+from .pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
 from .state import GameState, HandResult, SeatView
 from .variants import lazy_exports
 from .tricks import Trick, TrickRules
@@ -51,6 +50,7 @@ __all__ = [
     "RUSSIAN_MARIAGE",
     "GERMAN_66",
     "PRESETS",
+    "CARD_POINTS",
     "RULES",
     "SixtySixState",
     "SixtySixResult",
@@ -69,10 +69,12 @@ VARIANT = "sixty-six"
 #: The default player names, seat 0 then seat 1 (of deal, deal_from_hands and the score keeper).
 SEAT_NAMES: tuple[str, ...] = ("A", "B")
 
-# card points by card code, for the hot path (pack24.CARD_POINTS by rank [FGS, SHR, P66]: 120 in all)
+# CARD_POINTS (by rank: A 11, 10 10, K 4, Q 3, J 2, 9 0 [FGS, SHR, P66]; 120 in all) is pack24's: shared code
+# reads it as each rules module's card points (the classroom's points questions, the handouts).
+# The same by card code, for the hot path:
 _PTS = [0] * 80
 for _c in PACK_24:
-    _PTS[_c] = pack24.CARD_POINTS[_c.rank]
+    _PTS[_c] = CARD_POINTS[_c.rank]
 _PTS = tuple(_PTS)
 
 #: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
