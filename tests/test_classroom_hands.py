@@ -3,6 +3,7 @@ menu; everything the widget offers (the menu, the card size, the stepper's butto
 views) clicked in random order over every game's hands never raises nor meets a bug; a file that
 is not a good record is a message and the hand shown stays."""
 
+import json
 import random
 from pathlib import Path
 
@@ -50,7 +51,11 @@ def test_random_clicks_over_every_games_hands():
             assert render.card_size() == "normal"       # the widget's size is its own
     finally:
         render.set_card_size("normal")
-    assert seen == set(variants.names()) and steps == 600
+    # every game with a sample record in the folder was shown (the shipped games all have some; a
+    # variant registered from outside cardlab, as the tests' kit-66, has none there)
+    named = (json.loads(p.read_text(encoding="utf-8")).get("variant") for p in DATA.glob("*.json"))
+    in_folder = {v for v in named if v in variants.names()}
+    assert seen == in_folder >= set(variants.BUILTIN) and steps == 600
 
 
 def test_the_card_size_reaches_the_hand_shown():
