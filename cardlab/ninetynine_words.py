@@ -73,88 +73,110 @@ def _trump_words(s: "NinetyNineState") -> str:
 def explain_step(s: "NinetyNineState") -> str:
     """Words for the step that led to ``s``: what happened and which rule made it so. Hidden
     cards (bid cards laid aside face down) are never named."""
-    names = s.names
     p = s.parent
-    r = s.rules
     if p is None:
-        eldest = names[s.eldest]
-        how = "in batches of 3" if r.deal_packet == 3 else "one at a time"
-        if r.mode == "classic":
-            wild = "joker" if r.wild == JOKER else "♣2 (standing in for the joker)"
-            text = (f"{names[s.dealer]} deals 12 cards each {how}, starting with {eldest}, and turns up the 37th "
-                    f"card: {s.trump_reason}.")
-            if s.joker_as is not None:
-                text += (f" The {wild} counts as a second {s.joker_as} for whoever holds it "
-                         f"(a {s.joker_as.suit.symbol} bid card worth {s.bid_of((s.joker_as,))}).")
-        else:
-            text = f"{names[s.dealer]} deals 12 cards each {how}, starting with {eldest}: {s.trump_reason}."
-        return text + (f" Each player now lays aside three bid cards (♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each); {eldest} "
-                       f"first.")
+        return _deal_words(s)
     a = s.last_action
-    seat = p.to_act
-    who = names[seat]
+    if a.kind == "play":
+        parts = _play_words(s, p, a.card)
+    else:
+        parts = _bid_and_premium_words(s, p, a.kind)
+    if s.result is not None:
+        parts.append(_result_words(s))
+    return " ".join(parts)
+
+
+def _deal_words(s: "NinetyNineState") -> str:
+    """The deal: who deals how, trumps and the wild card [99.deal, 99.trump.*, 99.joker]."""
+    names, r = s.names, s.rules
+    eldest = names[s.eldest]
+    how = "in batches of 3" if r.deal_packet == 3 else "one at a time"
+    if r.mode == "classic":
+        wild = "joker" if r.wild == JOKER else "♣2 (standing in for the joker)"
+        text = (f"{names[s.dealer]} deals 12 cards each {how}, starting with {eldest}, and turns up the 37th "
+                f"card: {s.trump_reason}.")
+        if s.joker_as is not None:
+            text += (f" The {wild} counts as a second {s.joker_as} for whoever holds it "
+                     f"(a {s.joker_as.suit.symbol} bid card worth {s.bid_of((s.joker_as,))}).")
+    else:
+        text = f"{names[s.dealer]} deals 12 cards each {how}, starting with {eldest}: {s.trump_reason}."
+    return text + (f" Each player now lays aside three bid cards (♦ 0, ♠ 1, ♥ 2, ♣ 3 tricks each); {eldest} "
+                   f"first.")
+
+
+def _bid_and_premium_words(s: "NinetyNineState", p: "NinetyNineState", kind: str) -> list[str]:
+    """A bid or a premium call, and what starts next [99.bid, 99.premium]."""
+    names, r = s.names, s.rules
+    who = names[p.to_act]
     parts: list[str] = []
-    if a.kind == "bid":
+    if kind == "bid":
         parts.append(f"{who} lays aside three bid cards face down: a secret bid.")
         if s.phase == "premium":
             parts.append(f"All three have bid. Now each player in turn, {names[s.eldest]} first, may declare "
                          f"(+{r.declare_premium}) or reveal (+{r.reveal_premium}), or pass.")
         elif s.phase == "play":
             parts.append(f"All three have bid; {names[s.leader]} leads to the first trick ({_trump_words(s)}).")
-    elif a.kind in ("declare", "reveal"):
-        if a.kind == "declare":
-            parts.append(f"{who} offers to declare: to turn the bid cards face up at the start of play, for a "
-                         f"premium of {r.declare_premium}.")
-        else:
-            parts.append(f"{who} offers to reveal: to turn the bid cards face up and play with the whole hand face "
-                         f"up, for a premium of {r.reveal_premium}.")
-        if p.premium is not None:
-            parts.append(f"A reveal beats {names[p.premium[0]]}'s declaration, whose bid cards stay face down.")
-    elif a.kind == "pass":
+        return parts
+    if kind == "declare":
+        parts.append(f"{who} offers to declare: to turn the bid cards face up at the start of play, for a "
+                     f"premium of {r.declare_premium}.")
+    elif kind == "reveal":
+        parts.append(f"{who} offers to reveal: to turn the bid cards face up and play with the whole hand face "
+                     f"up, for a premium of {r.reveal_premium}.")
+    else:
         parts.append(f"{who} makes no premium bid.")
-    if a.kind in ("declare", "reveal", "pass") and s.phase == "play":
+    if kind != "pass" and p.premium is not None:
+        parts.append(f"A reveal beats {names[p.premium[0]]}'s declaration, whose bid cards stay face down.")
+    if s.phase == "play":
         if s.premium is None:
             parts.append("Nobody made a premium bid.")
         else:
-            q, kind = s.premium
+            q, offer = s.premium
             cards = f"{format_cards(s.bid_cards[q])}, a bid of {s.bids[q]}"
-            if kind == "declare":
+            if offer == "declare":
                 parts.append(f"{names[q]}'s declaration stands: the bid cards go face up ({cards}).")
             else:
                 parts.append(f"{names[q]}'s revelation stands: the bid cards go face up ({cards}) and "
                              f"{names[q]} lays the whole hand face up on the table.")
         parts.append(f"{names[s.leader]} leads to the first trick ({_trump_words(s)}).")
-    if a.kind == "play":
-        card = a.card
-        eff = s.effective(card)
-        joker = f" (counting as {eff})" if eff != card else ""
-        if not p.trick:
-            parts.append(f"{who} leads {card}{joker}.")
+    return parts
+
+
+def _play_words(s: "NinetyNineState", p: "NinetyNineState", card) -> list[str]:
+    """A card led or played, and who won the trick it completes [99.follow, 99.trick]."""
+    names = s.names
+    who = names[p.to_act]
+    eff = s.effective(card)
+    joker = f" (counting as {eff})" if eff != card else ""
+    if not p.trick:
+        return [f"{who} leads {card}{joker}."]
+    lead = p.trick[0]
+    led = p.effective(lead).suit
+    how = "" if eff.suit == led else (
+        f" (no {led.symbol} left: {'a trump' if eff.suit == s.trump and s.trump is not None else 'a discard'})")
+    parts = [f"{who} plays {card}{joker} to {names[p.leader]}'s {lead}{how}."]
+    if not s.trick:
+        t = s.tricks[-1]
+        w = t.winner
+        wc = t.card_of(w)
+        why = ("the highest trump" if s.trump is not None and s.effective(wc).suit == s.trump
+               and led != s.trump else "the highest card of the suit led")
+        n = s.tricks_won[w]
+        parts.append(f"{names[w]} wins trick {len(s.tricks)} with {wc} ({why}); {names[w]} has {n} "
+                     f"trick{'s' if n != 1 else ''}.")
+    return parts
+
+
+def _result_words(s: "NinetyNineState") -> str:
+    """The deal's end: each bid shown or not, and the scoring [99.score, 99.premium.score]."""
+    names, res = s.names, s.result
+    shown = s.shown()
+    lines = []
+    for q in range(3):
+        if shown[q]:
+            lines.append(f"{names[q]} bid {res.bids[q]} and took {res.tricks[q]}: "
+                         f"{'made it, and shows the bid cards' if res.made[q] else 'failed'}")
         else:
-            lead = p.trick[0]
-            led = p.effective(lead).suit
-            how = "" if eff.suit == led else (
-                f" (no {led.symbol} left: {'a trump' if eff.suit == s.trump and s.trump is not None else 'a discard'})")
-            parts.append(f"{who} plays {card}{joker} to {names[p.leader]}'s {lead}{how}.")
-            if not s.trick:
-                t = s.tricks[-1]
-                w = t.winner
-                wc = t.card_of(w)
-                why = ("the highest trump" if s.trump is not None and s.effective(wc).suit == s.trump
-                       and led != s.trump else "the highest card of the suit led")
-                n = s.tricks_won[w]
-                parts.append(f"{names[w]} wins trick {len(s.tricks)} with {wc} ({why}); {names[w]} has {n} "
-                             f"trick{'s' if n != 1 else ''}.")
-    if s.result is not None:
-        res = s.result
-        shown = s.shown()
-        lines = []
-        for q in range(3):
-            if shown[q]:
-                lines.append(f"{names[q]} bid {res.bids[q]} and took {res.tricks[q]}: "
-                             f"{'made it, and shows the bid cards' if res.made[q] else 'failed'}")
-            else:
-                lines.append(f"{names[q]} took {res.tricks[q]} and did not make the bid")
-        summary = res.explanation[:1].upper() + res.explanation[1:]
-        parts.append("Deal over: " + "; ".join(lines) + ". " + summary + ".")
-    return " ".join(parts)
+            lines.append(f"{names[q]} took {res.tricks[q]} and did not make the bid")
+    summary = res.explanation[:1].upper() + res.explanation[1:]
+    return "Deal over: " + "; ".join(lines) + ". " + summary + "."
