@@ -849,7 +849,9 @@ class Mariage4State(GameState):
         return p
 
     def trick_by_seat(self) -> tuple:
-        """The trick in progress as ``(seat, card)`` pairs, lead first."""
+        """The trick in progress with its seats: ``((seat, card), ...)`` in the order played, lead
+        first (the declarer's partner, sitting out in a contract, has no card in it); empty
+        between tricks. The one accessor of the trick in progress (renderers and widgets read it)."""
         ld, out = self.leader, self.sitting_out
         return tuple(zip(_TRICK_SEATS[ld] if out is None else _TRICK_SEATS_3[ld, out], self.trick))
 
