@@ -92,6 +92,7 @@ __all__ = [
     "RUSSIAN_MARIAGE_3",
     "PAGAT_66_3",
     "PRESETS",
+    "CARD_POINTS",
     "RULES",
     "SEAT_NAMES",
     "Mariage3Result",
@@ -112,6 +113,8 @@ SEATS = (0, 1, 2)
 #: Default player names, seat 0 to 2 (the default of :func:`deal`, :func:`deal_from_hands` and the
 #: score keeper; used in explanations and records).
 SEAT_NAMES: tuple[str, str, str] = ("Ana", "Boris", "Vera")
+# CARD_POINTS (by rank: A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in all) is pack24's: shared code reads it
+# as each rules module's card points (the classroom's points questions, the handouts). By card:
 _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 
 #: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
