@@ -69,7 +69,8 @@ from typing import ClassVar, Literal, NamedTuple, Sequence
 from .actions import Action, play
 from . import cards as _cards
 from .cards import PACK_24, Card, Rank, Suit, format_cards, parse_card, parse_cards, parse_suit
-from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
+from . import pack24
+from .pack24 import CARD_POINTS, marriage_points
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult, SeatView
@@ -95,7 +96,6 @@ SHUFFLE: Literal["python"] = "python"
 
 # Card points by card (:data:`cardlab.pack24.CARD_POINTS` by rank [SHR]: 120 in the pack), for speed.
 _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
-_PACK_SET = frozenset(PACK_24)
 
 #: The special contracts, lowest first, with the game points they are worth (rules-notes §4.3).
 CONTRACTS: tuple[str, ...] = ("five", "six", "coat", "suit")
@@ -655,7 +655,7 @@ def deal(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, seed: int | None = N
     names = tuple(names)
     if len(names) != 4:
         raise DealError(f"four players sit at the table, not {len(names)}")
-    cards = shuffled_pack(seed, order=SHUFFLE) if pack is None else check_pack(pack)
+    cards = pack24.shuffled_pack(seed, order=SHUFFLE) if pack is None else check_pack(pack)
     return Mariage4State._initial(rules, dealer, cards, names)
 
 
