@@ -108,7 +108,7 @@ def test_one_card_size_setting_is_honoured_by_every_table_drawing():
         assert ExerciseWidget("66-santase-trick-1", count=1).card_size.value == "large"
         editor = PositionEditor(variant="mariage-3")
         assert editor.check() and "zoom:1.4" in editor.drawing.value
-        for name in variants.BUILTIN:
+        for name in variants.names():
             v = variants.get(name)
             s = v.deal(next(iter(v.presets.values())), 0, seed=2)
             assert 'class="cardlab-zoom" style="zoom:1.4"' in s._repr_html_()

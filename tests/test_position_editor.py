@@ -14,7 +14,7 @@ from cardlab.classroom.editor import PositionEditor
 from cardlab.classroom.notation import parse_position, position_text
 from cardlab.errors import CardlabError
 
-CASES = [(name, preset) for name in variants.BUILTIN for preset in variants.get(name).presets]
+CASES = [(name, preset) for name in variants.names() for preset in variants.get(name).presets]
 
 #: Names a person might type in the File name box: good ones and everything safe_path refuses.
 NAMES = ["pos", "pos", "nine to ten", "p.json", "", "../x", "/tmp/evil", "a/b", "..", ".hidden", "x" * 80, "tab\tx",

@@ -43,12 +43,14 @@ MAX_NUMBER_BUTTONS = 8
 
 
 def action_label(action: Action, state: Any = None) -> str:
-    """The button text of ``action`` in ``state``'s variant (Sixty-six when ``state`` is
-    ``None``), from the variant's ``describe_action``: the card for a play (``"A♠"``), else the
-    action in the rule's words (``"Announce marriage ♥ (20)"``, ``"Close the stock"``)."""
+    """The button text of ``action`` in ``state``'s variant (the registry's first game when
+    ``state`` is ``None``), from the variant's ``describe_action``: the card for a play
+    (``"A♠"``), else the action in the rule's words (``"Announce marriage ♥ (20)"``, ``"Close
+    the stock"``)."""
     from .. import variants
 
-    return variants.get(getattr(state, "variant", "sixty-six")).describe_action(action, state).label
+    name = getattr(state, "variant", None) or variants.names(declared=True)[0]
+    return variants.get(name).describe_action(action, state).label
 
 
 def _is_int(x) -> bool:
@@ -122,7 +124,8 @@ class PlayTable(w.VBox):
     Parameters
     ----------
     variant : str
-        A registered variant name (default ``"sixty-six"``); the setup bar can change it.
+        A registered variant name (default ``None``: the registry's first game,
+        ``variants.names(declared=True)[0]``, Sixty-six); the setup bar can change it.
     rules : rule set or str, optional
         The rule set, or a preset's name; default: the variant's first preset.
     seed : int or None
@@ -162,7 +165,7 @@ class PlayTable(w.VBox):
         (``cardlab-hint``), the review (``cardlab-review``), the log (``cardlab-log``).
     """
 
-    def __init__(self, variant: str = "sixty-six", rules: Any = None, seed: int | None = 0, human: int = 0,
+    def __init__(self, variant: str | None = None, rules: Any = None, seed: int | None = 0, human: int = 0,
                  opponent: Any = "heuristic", dealer: int | None = None, names: Sequence[str] | None = None,
                  hint_budget: float = 1.5, review_budget: float = 0.5, setup: bool = True):
         self.errors: list = []
@@ -209,7 +212,7 @@ class PlayTable(w.VBox):
         from .. import variants
 
         try:
-            v = variants.get(variant)
+            v = variants.get(variant if variant is not None else variants.names(declared=True)[0])
         except KeyError as exc:
             raise CardlabError(str(exc.args[0])) from None
         n = v.players
