@@ -2,6 +2,8 @@
 play, seat views and the typed errors. Expected values are worked out by hand from
 [E2] and docs/rules-notes.md §2 (the arithmetic is in the comments)."""
 
+import random
+
 import pytest
 
 from cardlab import JOKER, Action, IllegalActionError, NotationError, RulesError, Suit, parse_card, parse_cards
@@ -528,3 +530,24 @@ def test_every_refused_action_names_a_rule_and_changes_nothing(seed, steps, whic
         assert e.value.rule in nn.RULES, (text, e.value.rule)
         assert (s.hands, s.bid_cards, s.bids, s.trick, s.tricks, s.premium, s.premium_calls, s.phase,
                 s.to_act) == snapshot
+
+
+def test_the_shared_shapes_trick_by_seat_seat_view_turn_rule_and_seat_names():
+    from cardlab.state import SeatView
+
+    s = nn.deal(nn.REVISED, 1, seed=8)
+    assert s.names == nn.SEAT_NAMES and s.trick_by_seat() == ()
+    assert isinstance(s.view(0), SeatView) and s.view(0).variant == nn.VARIANT
+    wrong = (s.to_act + 1) % 3
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(s.legal_actions()[0], seat=wrong)
+    assert info.value.rule == "99.turn" and s.last_action is None
+    rng = random.Random(8)
+    while not s.is_finished:
+        if s.phase == "play":
+            assert s.trick_by_seat() == tuple(((s.leader + i) % 3, c) for i, c in enumerate(s.trick))
+        s = s.apply(rng.choice(s.legal_actions()), seat=s.to_act)
+    assert s.trick_by_seat() == ()
+    with pytest.raises(IllegalActionError) as info:
+        s.apply("A♠", seat=0)
+    assert info.value.rule == "99.turn"
