@@ -337,7 +337,7 @@ def register_extra(spec: str | None = None) -> list[str]:
             module, sep, attr = entry.partition(":")
             if not sep or not module or not attr or ":" in attr:
                 raise ExtraVariantError(f"{EXTRA_VARIANTS_ENV} entry {entry!r} is not 'module:attribute' "
-                                        f"(e.g. 'variant_kit:declaration')")
+                                        f"(e.g. 'package.module:attribute')")
             try:
                 obj = getattr(importlib.import_module(module), attr)
             except ImportError as exc:

@@ -246,3 +246,64 @@ def test_places_declared(name):
                 assert back.pack == s.pack and back.actions() == s.actions()
     key, words, count = v.standing
     assert key in inspect.signature(variants.game_class(name)).parameters and words and count >= 0
+
+
+def test_the_test_variant_is_its_own_files_and_one_registration():
+    """The test-only variant (tests/variant_kit, registered by conftest through
+    CARDLAB_EXTRA_VARIANTS) is in the registry like any other; every module it names is under its
+    own package, and nothing in cardlab names it: adding it took its files and one registration."""
+    import os
+    from pathlib import Path
+
+    import variant_kit
+
+    assert os.environ[variants.EXTRA_VARIANTS_ENV] == "variant_kit:declaration"
+    v = variants.get(variant_kit.NAME)
+    assert v.name in variants.names() and variants.names(declared=True)[-1] == v.name
+    modules = [v.module, v.renderer, v.adapter, *(t.split(":")[0] for t in v.player_kinds.values())]
+    assert all(m.startswith("variant_kit.") or m.startswith("cardlab.") for m in modules)
+    assert sum(m.startswith("variant_kit.") for m in modules) == 4      # rules, renderer, adapter, player
+    root = Path(variants.__file__).resolve().parent
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert variant_kit.NAME not in text and "variant_kit" not in text, path
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("nope", "is not 'module:attribute'"),
+    ("a:b:c", "is not 'module:attribute'"),
+    ("no_such_module_here:x", "cannot be imported"),
+    ("variant_kit:missing", "has no attribute 'missing'"),
+    ("variant_kit:NAME", "gives a str, not a cardlab.variants.Variant"),
+    ("cardlab.variants:names", "gives a list"),
+])
+def test_a_bad_extra_variant_is_refused_saying_why(spec, words):
+    """register_extra (what CARDLAB_EXTRA_VARIANTS feeds) refuses a bad entry with a typed error
+    quoting it and saying what is wrong; nothing is registered."""
+    from cardlab.errors import CardlabError
+
+    before = variants.names()
+    with pytest.raises(variants.ExtraVariantError, match=words) as err:
+        variants.register_extra(spec)
+    assert isinstance(err.value, CardlabError) and repr(spec.split(",")[0])[1:-1] in str(err.value)
+    assert variants.names() == before
+
+
+def test_an_extra_variant_may_not_replace_a_built_in_one():
+    import dataclasses
+    import sys
+    import types
+
+    import variant_kit
+
+    builtin = next(iter(variants.BUILTIN))
+    fake = types.ModuleType("kit_clash")
+    fake.VARIANT = dataclasses.replace(variant_kit.declaration(), name=builtin)
+    sys.modules["kit_clash"] = fake
+    try:
+        with pytest.raises(variants.ExtraVariantError, match="built in"):
+            variants.register_extra("kit_clash:VARIANT")
+        assert variants.get(builtin).module.startswith("cardlab.")
+        assert variants.register_extra("") == [] and variants.register_extra(" , ") == []
+    finally:
+        del sys.modules["kit_clash"]
