@@ -42,6 +42,13 @@ def _resolve(module: str, is_package: bool, level: int, target: str | None) -> s
     return ".".join(base + ([target] if target else []))
 
 
+def _type_checking(node: ast.If) -> bool:
+    """Whether ``node`` is ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
+    t = node.test
+    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
+        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+
+
 def measure(root: Path, long: int = 80, limit: int = 1500) -> dict:
     pkg = root / "cardlab"
     files = sorted(pkg.rglob("*.py"))
@@ -51,7 +58,11 @@ def measure(root: Path, long: int = 80, limit: int = 1500) -> dict:
         name = _module_name(path, root)
         sizes.append((len(text.splitlines()), name))
         tree = ast.parse(text)
+        checking = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _type_checking(node)
+                    for n in ast.walk(node)}
         for node in ast.walk(tree):
+            if id(node) in checking:  # imports for type checkers only run nothing
+                continue
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 n = node.end_lineno - node.lineno + 1
                 if n >= long:
@@ -66,6 +77,8 @@ def measure(root: Path, long: int = 80, limit: int = 1500) -> dict:
                     lazy[name] |= {f"{target}.{a.name}" for a in node.names}
         for node in tree.body:  # module-level imports only, for circles
             stmts = [node]
+            if isinstance(node, ast.If) and _type_checking(node):
+                continue
             if isinstance(node, ast.If):
                 stmts = node.body + node.orelse
             for st in stmts:
@@ -84,8 +97,10 @@ def measure(root: Path, long: int = 80, limit: int = 1500) -> dict:
                       if b in known and a in edges.get(b, set()) and a != b})
     # circles counting imports inside functions too (a rules module and its words that call
     # each other): not an import-time failure, but two modules that cannot be read apart
+    # (a package and its own submodule are left out: the package's lazy exports are not a circle)
     mutual = sorted({tuple(sorted((a, b))) for a, bs in lazy.items() for b in bs
-                     if b in known and a in lazy.get(b, set()) and a != b})
+                     if b in known and a in lazy.get(b, set()) and a != b
+                     and not (a.startswith(b + ".") or b.startswith(a + "."))})
     return {"sizes": sorted(sizes, reverse=True), "long": sorted(longs, reverse=True), "private": private,
             "circles": circles, "mutual": mutual, "limit": limit, "threshold": long}
 
