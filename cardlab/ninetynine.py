@@ -315,7 +315,7 @@ _SHAPES = {"play": "a card play names one card of the pack ('A♠', 'Jo') and no
            **{k: f"'{k}' takes no card and no number" for k in ("pass", "declare", "reveal")}}
 
 
-def _malformed(action: Action) -> str | None:
+def _not_an_action(action: Action) -> str | None:
     """Why ``action`` is not a Ninety-Nine action at all (its kind or payload), in words, or
     ``None`` if it has the shape of one [99.action]. Equal is not enough: an int equals a Card."""
     kind, card, value = action
@@ -1167,7 +1167,7 @@ class NinetyNineState(GameState):
         # and a hand-built Action never goes through _parse). The rest is the template's.
         if not isinstance(action, Action):
             action = parse_action(action)
-        if action.kind == "bid" and self.phase == "bidding" and _malformed(action) is None:
+        if action.kind == "bid" and self.phase == "bidding" and _not_an_action(action) is None:
             action = Action("bid", None, tuple(sorted(action.value, key=self._tab.bid_rank.__getitem__)))
         return GameState._accept(self, action, legal)
 
@@ -1314,7 +1314,7 @@ class NinetyNineState(GameState):
         """Why ``action`` (not one of the legal actions, or only equal to one) is refused, naming
         the rule: 99.action for a malformed action, else the rule it breaks now (in words:
         :func:`cardlab.ninetynine_words.why_refused`)."""
-        malformed = _malformed(action)
+        malformed = _not_an_action(action)
         if malformed is not None:
             return IllegalActionError("99.action", malformed)
         return why_refused(self, action)
@@ -1412,7 +1412,7 @@ def describe_action(action: Action, state: "NinetyNineState | None" = None) -> "
     ``"other"``."""
     from .variants import ActionText
 
-    if _malformed(action) is not None:
+    if _not_an_action(action) is not None:
         return ActionText("other", action_text(action), "")
     kind, card, value = action
     rules = getattr(state, "rules", None) or REVISED
