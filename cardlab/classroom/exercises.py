@@ -649,8 +649,6 @@ def _judge_score(ex: Exercise, answer: Any) -> Verdict:
     return Verdict(right, f"{head} {ex._why}".strip(), ex._rules)
 
 
-_REDEAL_WORDS = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
-                 "trumps": "the pair being short of trumps"}
 
 
 def redeal_words(variant: str) -> dict[str, str]:

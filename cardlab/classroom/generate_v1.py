@@ -18,7 +18,7 @@ from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
 from ..errors import CardlabError
-from .exercises import (Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
+from .exercises import (Exercise, redeal_words, _first_rule, _judge_legal, _judge_score, _name,
                         _plural, _refusal, _rule_text, _sentence, score_reasons, why_legal, why_points, why_trick)
 
 __all__ = ["make"]
@@ -180,8 +180,8 @@ def _build_redeal(variant, steps, rng):
     if not cands:
         return None
     s = rng.choice(cands)
-    reasons = [k for k in _REDEAL_WORDS if Action("redeal", None, k) in s.legal_actions()]
-    why_kind = rng.choice(reasons) if reasons and rng.random() < 0.5 else rng.choice(tuple(_REDEAL_WORDS))
+    reasons = [k for k in redeal_words(variant) if Action("redeal", None, k) in s.legal_actions()]
+    why_kind = rng.choice(reasons) if reasons and rng.random() < 0.5 else rng.choice(tuple(redeal_words(variant)))
     action = Action("redeal", None, why_kind)
     expected = action in s.legal_actions()
     if expected:
@@ -190,7 +190,7 @@ def _build_redeal(variant, steps, rng):
     else:
         why, rules = _refusal(s, action)
         why = _sentence(why)
-    q = (f"{_name(s, s.to_act)} claims a redeal for {_REDEAL_WORDS[why_kind]}. Does the claim hold?")
+    q = (f"{_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[why_kind]}. Does the claim hold?")
     return Exercise(variant, "redeal", q, s, s.to_act, expected, "yesno", why, rules)
 
 

@@ -55,7 +55,7 @@ from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
 from ..errors import CardlabError
-from .exercises import (Exercise, _REDEAL_WORDS, _first_rule, _judge_legal, _judge_score, _name,
+from .exercises import (Exercise, redeal_words, _first_rule, _judge_legal, _judge_score, _name,
                         _plural, _refusal, _rule_text, _sentence, score_reasons, why_legal, why_points, why_trick)
 
 __all__ = ["make", "MAX_HANDS", "criterion"]
@@ -188,12 +188,10 @@ def _scores501_level(end, before) -> tuple:
 def _eight_level(end, pair) -> tuple:
     """``(level or None, pips uncovered, notes)`` for ``pair`` after a four-player hand, both
     eights blank before it (``None``: the question does not arise)."""
-    from ..eight import EightGame
-
     res = end.result
     if res.redeal or not any(aw.pair == pair for aw in res.awards):
         return None, 0, ()
-    game = EightGame(end.rules, end.dealer, end.names)
+    game = variants.game_class(end.variant)(end.rules, end.dealer, end.names)   # the keeper with the eights
     notes = game.add_awards(res.awards)
     if len({aw.pair for aw in res.awards}) > 1 and game.last_finished is not None:
         return None, 0, ()   # both pairs score and an eight is won: the new eights wipe the other's pips [m4.eight]
@@ -225,7 +223,7 @@ def criterion(ex: Exercise) -> str | None:
     if ex.kind == "scores":
         return _scores501_level(s, ex.start)[0]
     if ex.kind == "redeal":
-        return _redeal_level(next(k for k, w in _REDEAL_WORDS.items() if w in ex.question))
+        return _redeal_level(next(k for k, w in redeal_words(ex.variant).items() if w in ex.question))
     if ex.kind == "eight":
         pair = 0 if f"do {s.names[0]} & {s.names[2]} uncover" in ex.question else 1
         return _eight_level(s, pair)[0]
@@ -375,7 +373,7 @@ def _standing_501(rules, seats: int, rng, low_share: float) -> tuple:
 
 
 def _build_redeal(variant, steps, rng, level, want):
-    kinds = [k for k in _REDEAL_WORDS if _redeal_level(k) == level]
+    kinds = [k for k in redeal_words(variant) if _redeal_level(k) == level]
     cands = []
     for s, a, n in steps:
         if getattr(s, "phase", "") != "announce" or not any(x.kind == "pass" for x in s.legal_actions()):
@@ -392,7 +390,7 @@ def _build_redeal(variant, steps, rng, level, want):
     else:
         reason, rules = _refusal(s, Action("redeal", None, why_kind))
         why = _sentence(reason)
-    q = f"{_name(s, s.to_act)} claims a redeal for {_REDEAL_WORDS[why_kind]}. Does the claim hold?"
+    q = f"{_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[why_kind]}. Does the claim hold?"
     return Exercise(variant, "redeal", q, s, s.to_act, want, "yesno", why, rules, level=level, version=2)
 
 
