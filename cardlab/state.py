@@ -16,7 +16,8 @@ What this base class does for every variant (no variant rewrites it):
 
 What each variant provides:
 
-* ``legal_actions()``: a tuple of :class:`~cardlab.actions.Action`, never empty while running;
+* ``legal_actions()``: a tuple of :class:`~cardlab.actions.Action`, never empty while running (or
+  a lazy sequence of them with ``listed(action)``, whether that very object is in it);
 * ``apply(action)``: the next state; ``action`` may be an Action or its text (``"A♠"``); an
   illegal or malformed one raises :class:`~cardlab.errors.IllegalActionError` (naming the rule)
   or :class:`~cardlab.errors.NotationError`, and the state is unchanged;
@@ -215,11 +216,16 @@ class GameState:
             legal = self.legal_actions()
         if seat is not None and seat != self.to_act:
             raise self._not_your_turn(seat, action)
-        # fast path: the very Action object taken from legal_actions() (found by identity)
-        for a in legal:
-            if a is action:
-                break
-        else:
+        # fast path: the very Action object taken from legal_actions(), found by identity (a
+        # legal list that is not a tuple, such as Ninety-Nine's lazy 220 bids, answers it with
+        # its own ``listed(action)`` without building every action)
+        if legal.__class__ is tuple:
+            for a in legal:
+                if a is action:
+                    break
+            else:
+                action = self._accept(action, legal)
+        elif not legal.listed(action):
             action = self._accept(action, legal)
         s = self._child(action)
         if action.kind == "play":
