@@ -47,6 +47,14 @@ def click_at_random(p, rng, max_steps=600):
         off = offered(p)
         buttons = [x for k, x in off if k == "button"]
         assert len(buttons) <= MAX_BUTTONS + 8, f"{len(buttons)} buttons offered"
+        # a completed pick of several cards (bid cards) is laid half the time it is offered, as a
+        # person who has picked would; a pure random walk picks and puts back ~90 times per bid
+        lay = [x for k, x in off if "cardlab-lay" in x._dom_classes]
+        if lay and rng.random() < 0.5:
+            lay[0].click()
+            clicks += 1
+            assert not p.errors, p.errors
+            continue
         # tools (hint, take back) now and then; otherwise anything offered
         tools = [(k, x) for k, x in off if any(c in x._dom_classes for c in ("cardlab-hint-button", "cardlab-take-back"))]
         rest = [kx for kx in off if kx not in tools]
