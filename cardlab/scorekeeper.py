@@ -3,7 +3,7 @@ checking a finished hand before it is scored, and the score sheet.
 
 The score keepers themselves (:class:`cardlab.sixtysix_game.SixtySixGame`,
 :class:`cardlab.russian501_game.Russian501Game`, :class:`cardlab.ninetynine_game.NinetyNineGame`,
-:class:`cardlab.mariage3.Mariage3Game`, :class:`cardlab.eight.EightGame`) keep their own scores,
+:class:`cardlab.mariage3_game.Mariage3Game`, :class:`cardlab.mariage4_game.EightGame`) keep their own scores,
 rotation rule and end of game; ``variants.get(name).new_game(rules, first_dealer, names)`` makes
 one for any variant.
 """

@@ -103,11 +103,12 @@ def _pack_24(module, rules) -> str:
 
 
 def _eight_picture(module, rules) -> str:
-    """Four-player Mariage: a pair's eight with 3 pips uncovered (:mod:`cardlab.render.eight`)."""
+    """Four-player Mariage: a pair's eight with 3 pips uncovered (drawn by the variant's renderer,
+    :func:`cardlab.render.mariage4.eight_svg`)."""
     if not hasattr(rules, "pips"):
         return ""
-    from ..eight import Eight
-    from .eight import eight_svg
+    from ..mariage4_game import Eight
+    from .mariage4 import eight_svg
 
     svg = eight_svg(Eight(3, rules.pips), Suit.HEARTS, label=" ")
     # the caption says it in words: no label drawn under the card
@@ -530,7 +531,7 @@ _MARIAGE_4 = Teaching(
         "contract_trumps": _yes("trumps keep their power in contracts", "trumps have no power in contracts"),
         "must_head": _yes("following suit, you must beat the highest card of the suit if you can",
                           "you never have to beat the card led"),
-        "marriage_first_lead": _yes("marriages on the first lead too", "no marriage on the first lead"),
+        "marriage_on_first_lead": _yes("marriages on the first lead too", "no marriage on the first lead"),
         "partner_can_meld": _yes("the leader may show his partner's marriage", "only your own marriage"),
         "no_66": _choice({"nobody": "if no pair reaches 66, nobody scores",
                           "last_trick": "if no pair reaches 66, the last trick scores"}),
@@ -541,7 +542,7 @@ _MARIAGE_4 = Teaching(
                  "nines_from_partner": False, "contract_after_nines": "anyone",
                  "contracts": ("five", "six", "coat", "suit"), "five_aside": "choose", "opponents_set_aside": True,
                  "overcall": "anyone", "beatable_rule": True, "contract_trumps": False, "coat_rule": "win_eight",
-                 "must_head": False, "marriage_first_lead": True, "marriage_needs_trick": True,
+                 "must_head": False, "marriage_on_first_lead": True, "marriage_needs_trick": True,
                  "partner_can_meld": False, "false_claim": "ends_hand", "scoring": "1-2-3", "no_66": "last_trick",
                  "carry_over": "always"},
     picture=_pack_24,
