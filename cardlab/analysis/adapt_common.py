@@ -23,7 +23,7 @@ Who maximises what (the value, from the point of view of ``seats``):
 * **Ninety-Nine**: 1 if ``seats[0]`` takes exactly the number of tricks he bid, else 0, against
   the other two playing together.
 
-Sampling during the card play (:func:`_play_knowledge`): the hidden cards of each other seat,
+Sampling during the card play (:func:`play_knowledge`): the hidden cards of each other seat,
 less the cards it has shown (marriage partners, 501's gifts for the declarer, Ninety-Nine's
 revealed hands), with the voids shown by the play; in 501 a defender also knows that the other
 defender holds at most one of the prikup cards he saw turned up [501.give].
@@ -39,13 +39,15 @@ from ..cards import Card, Rank
 from .sampling import Knowledge
 from .solver import PlaySpec, card_bit
 
-__all__: list[str] = []
-
-_POINTS_24 = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
-
+__all__ = ["points_table", "winner_recency", "played_cards", "joined_names", "build_spec", "kq_mask", "World",
+           "play_knowledge", "world_hands", "marriage_points_by_seat"]
 
 
-def _points_table(rules, values: dict) -> tuple:
+def points_table(rules, values: dict) -> tuple:
+    """The solver's card-point table: a tuple of 64 ints indexed by
+    :func:`~cardlab.analysis.solver.card_bit` under ``rules`` (a trick-rules object with
+    ``rank_order``), each card's ``values[rank]`` in card points (0 for a rank not in ``values``
+    and for the unused bits); ``values`` is usually :data:`cardlab.pack24.CARD_POINTS`."""
     out = [0] * 64
     for s in range(4):
         for r in rules.rank_order:
@@ -54,7 +56,10 @@ def _points_table(rules, values: dict) -> tuple:
     return tuple(out)
 
 
-def _recency(tricks, pos_of) -> tuple:
+def winner_recency(tricks, pos_of) -> tuple:
+    """The solver positions of the trick winners, most recent first, each once: a tuple of ints
+    (``pos_of`` maps a seat to its position in the solver's seat order). Used where a tie in
+    points is won by whoever took a trick last (three-player Mariage's "most points" rule)."""
     out: list = []
     for t in reversed(tricks):
         p = pos_of[t.winner]
@@ -63,20 +68,34 @@ def _recency(tricks, pos_of) -> tuple:
     return tuple(out)
 
 
-def _played(view) -> set:
+def played_cards(view) -> set:
+    """The cards of ``view`` already played: the trick in progress and every completed trick's
+    cards, as a set of :class:`~cardlab.cards.Card`."""
     out = set(view.trick)
     for t in view.tricks:
         out.update(t.played)
     return out
 
 
-def _names(state, seats) -> str:
+def joined_names(state, seats) -> str:
+    """The names of ``seats`` (seat numbers of ``state``) joined with " and " (e.g. "Ann and Bob"),
+    for a value's description."""
     return " and ".join(state.names[s] for s in seats)
 
 
-def _spec(state, playing, *, team, max_pos, hands, points, P, T, has, pend, payoff, bounds, marriages,
-          marriage_from_trick, marriage_needs, lead_mask, last_trick_bonus, target, trick_cards, rules,
-          trump, map_card=None, claim_marriage=False, recency=None, additive=False) -> PlaySpec:
+def build_spec(state, playing, *, team, max_pos, hands, points, P, T, has, pend, payoff, bounds, marriages,
+               marriage_from_trick, marriage_needs, lead_mask, last_trick_bonus, target, trick_cards, rules,
+               trump, map_card=None, claim_marriage=False, recency=None, additive=False) -> PlaySpec:
+    """The solver's :class:`~cardlab.analysis.solver.PlaySpec` of the card play of ``state``
+    among the seats ``playing`` (a tuple of seat numbers; solver position i is ``playing[i]``).
+
+    ``hands`` are the playing seats' cards (in ``playing`` order; turned into bit masks here),
+    ``trick_cards`` the trick in progress in play order, ``points`` a :func:`points_table`;
+    ``P``/``T``/``has``/``pend`` the card points, tricks, "has a trick" flags and pending marriage
+    points per position; marriage values are 20/40 card points. Every other keyword is passed to
+    the PlaySpec field of the same meaning (``max_pos`` → ``max_seats``, ``P`` → ``team_points``,
+    ``T`` → ``team_tricks``, ``has`` → ``has_trick``, ``pend`` → ``pending``); ``map_card``
+    maps a card before its bit is taken (a variant whose cards change suit or rank in play)."""
     pos_of = {s: i for i, s in enumerate(playing)}
 
     def bit(c):
@@ -99,7 +118,9 @@ def _spec(state, playing, *, team, max_pos, hands, points, P, T, has, pend, payo
         target=target, claim_marriage=claim_marriage, recency=recency, additive=additive)
 
 
-def _kq_mask(suit, rules, map_card=None) -> int:
+def kq_mask(suit, rules, map_card=None) -> int:
+    """The bit mask (an int, bits of :func:`~cardlab.analysis.solver.card_bit` under ``rules``) of
+    the king and queen of ``suit``: the cards a lead must come from after a marriage is announced."""
     return (1 << card_bit(Card.of(suit, Rank.KING), rules)) | (1 << card_bit(Card.of(suit, Rank.QUEEN), rules))
 
 
@@ -110,21 +131,24 @@ def _kq_mask(suit, rules, map_card=None) -> int:
 # the state attributes the adapter reads, the hidden cards as sampled) for the solver
 
 
-class _World:
-    """The attributes of a state that :func:`play_spec` reads, built from one seat's view and
-    one sampled assignment of the hidden cards (no engine state: a world is only solved)."""
+class World:
+    """The attributes of a state that an adapter's ``play_spec`` reads, built from one seat's view
+    and one sampled assignment of the hidden cards (no engine state: a world is only solved).
+    Keywords become attributes; ``_points`` (card points per seat) is read by :meth:`points`."""
 
     def __init__(self, **kw):
         self.__dict__.update(kw)
 
     def points(self, seat):
+        """The card points of ``seat`` so far."""
         return self._points[seat]
 
     def pair_tricks(self, pair):
+        """The tricks taken by the pair of seats ``pair`` and ``pair + 2`` (four-player games)."""
         return self.tricks_won[pair] + self.tricks_won[pair + 2]
 
 
-def _play_knowledge(view, playing, known, trick_rules, effective, names, other_label, other_count):
+def play_knowledge(view, playing, known, trick_rules, effective, names, other_label, other_count):
     """Knowledge of the seat of ``view`` during the card play of a game without a stock.
 
     Hidden locations: each other playing seat's hand (its size less the cards it has shown),
@@ -194,7 +218,11 @@ def _play_knowledge(view, playing, known, trick_rules, effective, names, other_l
                      excluded=tuple(ex), notes=tuple(notes), extra={"others": tuple(others)})
 
 
-def _world_hands(view, know, deal, playing, known):
+def world_hands(view, know, deal, playing, known):
+    """Every seat's hand in one sampled world: a tuple indexed by seat (up to the highest seat in
+    ``playing``; ``()`` for a seat out of play) of card tuples. The seat of ``view`` keeps its hand;
+    each other seat (``know.extra["others"]``, in order with ``deal``'s sampled card groups) holds
+    its shown cards ``known[seat]`` plus its sampled cards."""
     hands = {view.seat: tuple(view.hand)}
     for s, cards in zip(know.extra["others"], deal):
         hands[s] = tuple(known[s]) + tuple(cards)
@@ -202,7 +230,9 @@ def _world_hands(view, know, deal, playing, known):
     return tuple(hands.get(s, ()) for s in range(n_table))
 
 
-def _marriage_points_by_seat(view, n):
+def marriage_points_by_seat(view, n):
+    """The card points of the marriages announced by each of ``n`` seats: a tuple of ``n`` ints
+    summed from ``view.marriages`` (``(seat, suit, points)`` triples)."""
     mp = [0] * n
     for seat, _suit, pts in view.marriages:
         mp[seat] += pts

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from .. import mariage3 as m
 from . import adapters
-from .adapt_common import _POINTS_24, _World, _kq_mask, _marriage_points_by_seat, _play_knowledge, _points_table, _recency, _spec, _world_hands
+from ..pack24 import CARD_POINTS
+from .adapt_common import (World, build_spec, kq_mask, marriage_points_by_seat, play_knowledge, points_table,
+                           winner_recency, world_hands)
 
 
 __all__ = ["ADAPTER"]
@@ -40,15 +42,15 @@ def play_spec(state, seats):
 
     tw = tuple(state.tricks_won)
     pm = state.pending_marriage
-    return _spec(
+    return build_spec(
         state, playing, team=(0, 1, 2), max_pos=(me,), hands=list(state.hands),
-        points=_points_table(tr, _POINTS_24), P=tuple(state.points(s) for s in playing), T=tw,
+        points=points_table(tr, CARD_POINTS), P=tuple(state.points(s) for s in playing), T=tw,
         has=tuple(t > 0 for t in tw), pend=tuple(0 if tw[s] else state.marriage_points[s] for s in playing),
         payoff=payoff, bounds=(-3, 6), marriages=r.marriages,
         marriage_from_trick=0 if r.marriage_on_first_lead else 1, marriage_needs="seat",
-        lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
+        lead_mask=kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
         target=66 if automatic else None, trick_cards=list(state.trick), rules=tr, trump=state.trump,
-        recency=_recency(state.tricks, {0: 0, 1: 1, 2: 2}) if most else None)
+        recency=winner_recency(state.tricks, {0: 0, 1: 1, 2: 2}) if most else None)
 
 def result_value(state, seats):
     return state.result.returns[seats[0]]
@@ -57,12 +59,12 @@ def knowledge(views, names=None):
     v = views[-1]
     if v.phase != "play":
         raise adapters.NotSolvable("the analysis samples a three-player Mariage hand during its card play only")
-    return _play_knowledge(v, (0, 1, 2), v.known, v.rules.trick_rules, lambda c: c, names, "out of play", 0)
+    return play_knowledge(v, (0, 1, 2), v.known, v.rules.trick_rules, lambda c: c, names, "out of play", 0)
 
 def world(view, know, deal):
-    return _World(phase="play", result=None, rules=view.rules, trick_rules=view.rules.trick_rules,
-                  hands=_world_hands(view, know, deal, (0, 1, 2), view.known), _points=view.points,
-                  tricks_won=view.tricks_won, trump=view.trump, marriage_points=_marriage_points_by_seat(view, 3),
+    return World(phase="play", result=None, rules=view.rules, trick_rules=view.rules.trick_rules,
+                  hands=world_hands(view, know, deal, (0, 1, 2), view.known), _points=view.points,
+                  tricks_won=view.tricks_won, trump=view.trump, marriage_points=marriage_points_by_seat(view, 3),
                   pending_marriage=view.pending_marriage, leader=view.leader, trick=view.trick,
                   tricks=view.tricks, names=view.names)
 

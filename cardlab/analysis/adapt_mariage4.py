@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .. import mariage4 as m
 from . import adapters
-from .adapt_common import _POINTS_24, _World, _kq_mask, _play_knowledge, _points_table, _spec, _world_hands
+from ..pack24 import CARD_POINTS
+from .adapt_common import World, build_spec, kq_mask, play_knowledge, points_table, world_hands
 from ..cards import Rank
 
 __all__ = ["ADAPTER"]
@@ -58,9 +59,9 @@ def play_spec(state, seats):
         T0 = [0, 0]
         for t in state.tricks:
             T0[t.winner % 2] += 1
-        return _spec(
+        return build_spec(
             state, playing, team=team, max_pos=maxp, hands=[state.hands[s] for s in playing],
-            points=_points_table(tr, _POINTS_24), P=P, T=tuple(T0), has=has, pend=(0,) * len(playing),
+            points=points_table(tr, CARD_POINTS), P=P, T=tuple(T0), has=has, pend=(0,) * len(playing),
             payoff=payoff, bounds=(-20, 20), marriages=False,
             marriage_from_trick=0, marriage_needs="team", lead_mask=0, last_trick_bonus=0, target=None,
             trick_cards=state.trick, rules=tr, trump=state.trump)
@@ -89,12 +90,12 @@ def play_spec(state, seats):
         return prior
 
     pm = state.pending_marriage
-    return _spec(
+    return build_spec(
         state, playing, team=team, max_pos=maxp, hands=[state.hands[s] for s in playing],
-        points=_points_table(tr, _POINTS_24), P=P, T=ptr, has=has, pend=tuple(pending),
+        points=points_table(tr, CARD_POINTS), P=P, T=ptr, has=has, pend=tuple(pending),
         payoff=payoff, bounds=(-12, 12), marriages=True,
         marriage_from_trick=0 if r.marriage_on_first_lead else 1, marriage_needs=needs,
-        lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
+        lead_mask=kq_mask(pm, tr) if pm is not None and not state.trick else 0, last_trick_bonus=0,
         target=66, trick_cards=state.trick, rules=tr, trump=state.trump,
         claim_marriage=pm is None and state.meld_lead != len(state.tricks))
 
@@ -113,7 +114,7 @@ def knowledge(views, names=None):
     v = views[-1]
     if v.phase != "play":
         raise adapters.NotSolvable("the analysis samples a four-player Mariage hand during its card play only")
-    return _play_knowledge(v, _active(v), v.known, _rules_now(v), lambda c: c, names, "out of play", 0)
+    return play_knowledge(v, _active(v), v.known, _rules_now(v), lambda c: c, names, "out of play", 0)
 
 def world(view, know, deal):
     playing = _active(view)
@@ -127,11 +128,11 @@ def world(view, know, deal):
     mp = [0, 0]
     for ms, _su, pts in view.marriages:
         mp[ms % 2] += pts
-    return _World(phase="play", result=None, rules=view.rules, contract=view.contract,
+    return World(phase="play", result=None, rules=view.rules, contract=view.contract,
                   trick_rules=_rules_now(view), active_seats=playing, awards=view.awards,
                   marriage_points=tuple(mp), tricks_won=view.tricks_won, _points=view.points,
                   pair_points=view.pair_points.__getitem__,
-                  hands=_world_hands(view, know, deal, playing, view.known), tricks=view.tricks,
+                  hands=world_hands(view, know, deal, playing, view.known), tricks=view.tricks,
                   trick=view.trick, leader=view.leader, pending_marriage=pending,
                   meld_lead=len(view.tricks) if pending is not None else -1, trump=view.trump,
                   names=tuple(f"seat {i}" for i in range(4)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import ninetynine as m
 from . import adapters
-from .adapt_common import _World, _play_knowledge, _played, _spec, _world_hands
+from .adapt_common import World, build_spec, play_knowledge, played_cards, world_hands
 
 
 __all__ = ["ADAPTER"]
@@ -31,7 +31,7 @@ def play_spec(state, seats):
         return 1 if T[me] == bid else 0
 
     tw = tuple(state.tricks_won)
-    return _spec(
+    return build_spec(
         state, (0, 1, 2), team=(0, 1, 2), max_pos=(me,), hands=list(state.hands), points=(0,) * 64,
         P=(0, 0, 0), T=tw, has=tuple(t > 0 for t in tw), pend=(0, 0, 0), payoff=payoff, bounds=(0, 1),
         marriages=False, marriage_from_trick=0, marriage_needs="seat", lead_mask=0, last_trick_bonus=0,
@@ -49,16 +49,16 @@ def knowledge(views, names=None):
     def effective(c):
         return stand if (c == wild and stand is not None) else c
 
-    known = tuple(tuple(c for c in (v.revealed_hand[s] or ()) if c not in _played(v)) if s != v.seat else ()
+    known = tuple(tuple(c for c in (v.revealed_hand[s] or ()) if c not in played_cards(v)) if s != v.seat else ()
                   for s in range(3))
-    return _play_knowledge(v, (0, 1, 2), known, m.TRICK_RULES, effective, names, "bid cards", 1)
+    return play_knowledge(v, (0, 1, 2), known, m.TRICK_RULES, effective, names, "bid cards", 1)
 
 def world(view, know, deal):
-    known = tuple(tuple(c for c in (view.revealed_hand[s] or ()) if c not in _played(view))
+    known = tuple(tuple(c for c in (view.revealed_hand[s] or ()) if c not in played_cards(view))
                   if s != view.seat else () for s in range(3))
     bids = tuple(view.bid if s == view.seat else None for s in range(3))
-    return _World(phase="play", result=None, rules=view.rules, trick_rules=m.TRICK_RULES,
-                  hands=_world_hands(view, know, deal, (0, 1, 2), known), tricks_won=view.tricks_won,
+    return World(phase="play", result=None, rules=view.rules, trick_rules=m.TRICK_RULES,
+                  hands=world_hands(view, know, deal, (0, 1, 2), known), tricks_won=view.tricks_won,
                   trump=view.trump, joker_as=view.joker_as, bids=bids, leader=view.leader, trick=view.trick,
                   tricks=view.tricks, names=view.names, _points=(0, 0, 0))
 

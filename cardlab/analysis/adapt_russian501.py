@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from .. import russian501 as m
 from . import adapters
-from .adapt_common import (_POINTS_24, _World, _kq_mask, _marriage_points_by_seat, _names, _play_knowledge,
-                           _points_table, _spec, _world_hands)
+from ..pack24 import CARD_POINTS
+from .adapt_common import (World, build_spec, joined_names, kq_mask, marriage_points_by_seat, play_knowledge,
+                           points_table, world_hands)
 from ..cards import format_cards
 from .sampling import Knowledge
 
@@ -29,13 +30,13 @@ def play_spec(state, seats):
 
     tw = [state.tricks_won[s] for s in playing]
     pm = state.pending_marriage        # declared by the leader: he now leads its K or Q
-    return _spec(
+    return build_spec(
         state, playing, team=tuple(range(3)), max_pos=maxp, hands=[state.hands[s] for s in playing],
-        points=_points_table(tr, _POINTS_24), P=tuple(state.points(s) for s in playing), T=tuple(tw),
+        points=points_table(tr, CARD_POINTS), P=tuple(state.points(s) for s in playing), T=tuple(tw),
         has=tuple(t > 0 for t in tw), pend=tuple(0 if state.tricks_won[s] else state.marriage_points[s]
                                                  for s in playing),
         payoff=payoff, bounds=(0, 220), marriages=True, marriage_from_trick=0, marriage_needs="seat",
-        lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0,
+        lead_mask=kq_mask(pm, tr) if pm is not None and not state.trick else 0,
         last_trick_bonus=r.last_trick_bonus, target=None, trick_cards=state.trick, rules=tr, trump=state.trump,
         additive=True)
 
@@ -51,13 +52,13 @@ def describe(v, seats, state):
     # short enough for a table cell (pandas cuts text at 50 characters)
     if state.contract is not None and tuple(seats) == (state.bidder,):
         return f"{v} card points: contract {state.contract} {'made' if v >= state.contract else 'failed'}"
-    return f"{_names(state, seats)} take{'s' if len(seats) == 1 else ''} {v} card points"
+    return f"{joined_names(state, seats)} take{'s' if len(seats) == 1 else ''} {v} card points"
 
 def knowledge(views, names=None):
     v = views[-1]
     if v.phase != "play":
         raise adapters.NotSolvable("the analysis samples a 501 hand during its card play only")
-    know = _play_knowledge(v, tuple(v.active), v.known, v.rules.trick_rules, lambda c: c, names,
+    know = play_knowledge(v, tuple(v.active), v.known, v.rules.trick_rules, lambda c: c, names,
                            "out of play", 0)
     if v.seat == v.bidder or not v.prikup:
         return know
@@ -84,10 +85,10 @@ def knowledge(views, names=None):
 
 def world(view, know, deal):
     playing = tuple(view.active)
-    return _World(phase="play", result=None, rules=view.rules, trick_rules=view.rules.trick_rules,
-                  active=playing, hands=_world_hands(view, know, deal, playing, view.known),
+    return World(phase="play", result=None, rules=view.rules, trick_rules=view.rules.trick_rules,
+                  active=playing, hands=world_hands(view, know, deal, playing, view.known),
                   _points=view.points, tricks_won=view.tricks_won, trump=view.trump,
-                  marriage_points=_marriage_points_by_seat(view, len(view.hand_sizes)), leader=view.leader,
+                  marriage_points=marriage_points_by_seat(view, len(view.hand_sizes)), leader=view.leader,
                   trick=view.trick, tricks=view.tricks, bidder=view.bidder, contract=view.contract,
                   pending_marriage=view.pending_marriage,
                   names=tuple(f"seat {i}" for i in range(len(view.hand_sizes))))

@@ -5,8 +5,9 @@ samples the other hand (less its shown cards) with the voids the play showed."""
 from __future__ import annotations
 
 from cardlab.analysis import adapters
-from cardlab.analysis.adapt_common import (_POINTS_24, _World, _kq_mask, _marriage_points_by_seat, _play_knowledge,
-                                           _points_table, _spec, _world_hands)
+from cardlab.analysis.adapt_common import (World, build_spec, kq_mask, marriage_points_by_seat, play_knowledge,
+                                           points_table, world_hands)
+from cardlab.pack24 import CARD_POINTS
 
 from .. import kit66 as m
 
@@ -28,12 +29,12 @@ def play_spec(state, seats):
 
     tw = tuple(state.tricks_won)
     pm = state.pending_marriage
-    return _spec(
-        state, (0, 1), team=(0, 1), max_pos=(me,), hands=list(state.hands), points=_points_table(tr, _POINTS_24),
+    return build_spec(
+        state, (0, 1), team=(0, 1), max_pos=(me,), hands=list(state.hands), points=points_table(tr, CARD_POINTS),
         P=tuple(state.points(s) for s in (0, 1)), T=tw, has=tuple(t > 0 for t in tw),
         pend=tuple(0 if tw[s] else state.marriage_points[s] for s in (0, 1)), payoff=payoff, bounds=(-3, 3),
         marriages=True, marriage_from_trick=0 if r.marriage_on_first_lead else 1, marriage_needs="seat",
-        lead_mask=_kq_mask(pm, tr) if pm is not None and not state.trick else 0,
+        lead_mask=kq_mask(pm, tr) if pm is not None and not state.trick else 0,
         last_trick_bonus=10 if r.last_trick_bonus else 0, target=66, trick_cards=list(state.trick), rules=tr,
         trump=state.trump)
 
@@ -47,14 +48,14 @@ def result_value(state, seats):
 def knowledge(views, names=None):
     """What the seat of ``views[-1]`` knows of the other hand (its voids, its shown cards)."""
     v = views[-1]
-    return _play_knowledge(v, (0, 1), v.known, v.rules.trick_rules, lambda c: c, names, "out of play", 0)
+    return play_knowledge(v, (0, 1), v.known, v.rules.trick_rules, lambda c: c, names, "out of play", 0)
 
 
 def world(view, know, deal):
     """A sampled world: ``view`` with the other hand as ``deal`` gives it (solved only)."""
-    return _World(phase="play", result=None, rules=view.rules, trick_rules=view.rules.trick_rules,
-                  hands=_world_hands(view, know, deal, (0, 1), view.known), _points=view.points,
-                  tricks_won=view.tricks_won, trump=view.trump, marriage_points=_marriage_points_by_seat(view, 2),
+    return World(phase="play", result=None, rules=view.rules, trick_rules=view.rules.trick_rules,
+                  hands=world_hands(view, know, deal, (0, 1), view.known), _points=view.points,
+                  tricks_won=view.tricks_won, trump=view.trump, marriage_points=marriage_points_by_seat(view, 2),
                   pending_marriage=view.pending_marriage, leader=view.leader, trick=view.trick,
                   tricks=view.tricks, names=view.names)
 
