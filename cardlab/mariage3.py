@@ -85,7 +85,7 @@ from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
 from .state import GameState, HandResult, SeatView
 from .tricks import RANKS_66, Trick, TrickRules, explain_duty
-from .variants import lazy_exports
+from .variants import Standing, lazy_exports
 
 __all__ = [
     "Mariage3Rules",
@@ -482,7 +482,8 @@ def places(rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, players: i
 
 #: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
 #: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
-STANDING: tuple = ("totals", "game points per player", 0)
+STANDING: tuple[Standing, ...] = (Standing("totals", "game points per player"),
+                            Standing("net", "net game points per player (received minus paid; they sum to 0)"))
 
 
 def deal_from_places(places, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: int = 0, names: Sequence[str] = SEAT_NAMES,

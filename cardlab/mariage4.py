@@ -75,6 +75,7 @@ from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult, SeatView
 from .tricks import Trick, TrickRules, legal_plays, trick_winner
+from .variants import Standing
 
 __all__ = [
     "Mariage4Rules", "RUSSIAN_4", "LITERAL", "PRESETS", "CARD_POINTS", "RULES", "CONTRACTS", "CONTRACT_NAMES",
@@ -701,7 +702,8 @@ def places(rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0, players: int = 4) 
 
 #: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
 #: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
-STANDING: tuple = ("pips", "pips uncovered on the eight, per pair", 2)
+STANDING: tuple[Standing, ...] = (Standing("pips", "pips uncovered on the eight, per pair", 2),
+                            Standing("won", "eights won, per pair", 2))
 
 
 def deal_from_places(places, rules: Mariage4Rules = RUSSIAN_4, dealer: int = 0,

@@ -72,7 +72,7 @@ from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .ninetynine_words import explain_step, why_refused
 from .state import GameState, HandResult, SeatView
-from .variants import lazy_exports
+from .variants import Standing, lazy_exports
 from .tricks import Trick, TrickRules, trick_winner
 
 __all__ = [
@@ -719,7 +719,8 @@ def deal_start(rules: NinetyNineRules = CLASSIC) -> tuple[str, ...]:
 
 #: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
 #: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
-STANDING: tuple = ("totals", "score points per player", 0)
+STANDING: tuple[Standing, ...] = (Standing("totals", "score points per player"),
+                            Standing("previous_successes", "the previous deal's successes (0 to 3; revised rules)", None))
 
 
 def deal_from_places(places, rules: NinetyNineRules = CLASSIC, dealer: int = 0,

@@ -75,17 +75,15 @@ SCHEMA: dict = {
         "title": {"type": "string"},
         "notes": {"type": "string"},
         "source": {"type": "string"},
+        # the parts a variant's game starts from are declared by the variant (Variant.standing)
+        # and checked against that declaration when the record is read (_check_start)
         "start": {
             "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "totals": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 4},
-                "scores": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 4},
-                "net": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 4},
-                "pips": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
-                "won": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
-                "previous_successes": {"type": "integer", "minimum": 0, "maximum": 3},
-            },
+            "propertyNames": {"pattern": "^[a-z][a-z_]*$"},
+            "additionalProperties": {"oneOf": [
+                {"type": "integer"},
+                {"type": "array", "items": {"type": "integer"}, "minItems": 1, "maxItems": 4},
+            ]},
         },
         "hands": {
             "type": "array",
@@ -146,12 +144,13 @@ class Record:
     title, notes, source : str
         Free text shown by the notebooks.
     start : dict
-        Where the game stood before the first hand, as the keyword arguments of the variant's
-        score keeper (``{}`` for a game from the start): per-seat ``totals`` (Sixty-six and
-        Ninety-Nine game points; three-player Mariage with ``net``), 501's ``scores``, the
-        eight's ``pips`` and ``won`` per pair, and revised Ninety-Nine's
-        ``previous_successes`` (they fix the first deal's trumps). Checked by the score keeper
-        on replay (a :class:`RecordError` at ``start``).
+        Where the game stood before the first hand (``{}`` for a game from the start): the
+        parts the variant declares (:attr:`cardlab.variants.Variant.standing`, e.g. Sixty-six's
+        per-seat ``totals``, 501's ``scores``, the eight's ``pips`` and ``won`` per pair, revised
+        Ninety-Nine's ``previous_successes``, which fix the first deal's trumps), each a list of
+        whole numbers of the declared size or one whole number; they are the score keeper's
+        keywords. Their shape is checked against the declaration when the record is made or
+        read, their values by the score keeper on replay (a :class:`RecordError` at ``start``).
     """
 
     variant: str
@@ -175,9 +174,7 @@ class Record:
 
         Raises :class:`RecordError` (location ``start``) for a ``start`` the variant's score
         keeper refuses."""
-        start = dict(start or {})
-        if getattr(state, "depends_on_previous_deal", False):
-            start.setdefault("previous_successes", state.previous_successes)
+        start = dict(start or {}, **_carried_into(state))
         hand = HandRecord(dealer=state.dealer, actions=tuple(str(a) for a in state.actions()), pack=tuple(state.pack))
         rec = cls(state.variant, state.rules, tuple(state.names), (hand,), title, notes, source, start)
         _check_start(rec)
@@ -194,9 +191,7 @@ class Record:
         if not finals:
             raise RecordError("hands", "a record needs at least one hand")
         first = finals[0]
-        start = dict(start or {})
-        if getattr(first, "depends_on_previous_deal", False):
-            start.setdefault("previous_successes", first.previous_successes)
+        start = dict(start or {}, **_carried_into(first))
         hands = tuple(HandRecord(dealer=s.dealer, actions=tuple(str(a) for a in s.actions()), pack=tuple(s.pack))
                       for s in finals)
         rec = cls(first.variant, first.rules, tuple(first.names), hands, title, notes, source, start)
@@ -643,23 +638,42 @@ def _replay(rec: Record) -> list:
     return finals
 
 
-def _check_start(rec: Record) -> None:
-    """``rec.start`` names only what the variant's score keeper takes (the values are checked
-    when the keeper is made, on replay). Raises :class:`RecordError` at ``start``."""
-    if not rec.start:
-        return
-    import inspect
-
+def _carried_into(state) -> dict:
+    """What a deal carries from the game before it, as ``start`` keeps it: the deal's keywords
+    the variant declares (``Variant.deal_start``, e.g. revised Ninety-Nine's
+    ``previous_successes``) with the values ``state`` was dealt with (``{}`` if none)."""
     from . import variants
 
-    keeper = variants.game_class(rec.variant)
-    takes = [p for p in inspect.signature(keeper).parameters if p not in ("rules", "first_dealer", "names")]
-    for key in rec.start:
-        if key not in takes:
-            raise RecordError(f"start.{key}", f"a game of {variants.get(rec.variant).title} starts from "
-                                              f"{' and '.join(takes) or 'nothing given'}, not {key!r}")
+    v = variants.get(state.variant)
+    return {k: getattr(state, k) for k in v.deal_start(state.rules) if getattr(state, k, None) is not None}
+
+
+def _check_start(rec: Record) -> None:
+    """``rec.start`` holds only the parts of the standing the variant declares
+    (:attr:`cardlab.variants.Variant.standing`), each of the declared size: a list of one number
+    per seat, per pair, or one number (the values are checked when the score keeper is made, on
+    replay; the score keeper made from them here refuses values out of range). Raises
+    :class:`RecordError` at ``start`` or ``start.<part>``."""
+    if not rec.start:
+        return
+    from . import variants
+
+    v = variants.get(rec.variant)
+    parts = {p.name: p for p in v.standing}
+    for key, value in rec.start.items():
+        part = parts.get(key)
+        if part is None:
+            raise RecordError(f"start.{key}", f"a game of {v.title} starts from "
+                                              f"{' and '.join(parts) or 'nothing given'}, not {key!r}")
+        size = part.size(len(rec.players))
+        if size is None:
+            if value.__class__ is not int:
+                raise RecordError(f"start.{key}", f"{key} ({part.label}) is one whole number, not {value!r}")
+        elif (not isinstance(value, (list, tuple)) or len(value) != size
+              or any(x.__class__ is not int for x in value)):
+            raise RecordError(f"start.{key}", f"{key} ({part.label}) is {size} whole numbers, not {value!r}")
     with _guard("start"):
-        keeper(rec.rules, rec.hands[0].dealer, rec.players, **rec.start)
+        v.new_game(rec.rules, rec.hands[0].dealer, rec.players, **rec.start)
 
 
 class _guard:

@@ -86,7 +86,7 @@ from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .state import GameState, HandResult, SeatView
-from .variants import lazy_exports
+from .variants import Standing, lazy_exports
 from .tricks import RANKS_66, Trick, TrickRules, legal_plays, trick_winner
 
 __all__ = ["VARIANT", "SEAT_NAMES", "Russian501Rules", "PAGAT_501", "LITERAL_501", "FIVES_501", "PRESETS",
@@ -566,7 +566,7 @@ def places(rules: Russian501Rules = PAGAT_501, dealer: int = 0, players: int = 3
 
 #: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
 #: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
-STANDING: tuple = ("scores", "scores per player (toward 501)", 0)
+STANDING: tuple[Standing, ...] = (Standing("scores", "scores per player (toward 501)"),)
 
 
 def deal_from_places(places, rules: Russian501Rules = PAGAT_501, dealer: int = 0,

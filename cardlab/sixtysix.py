@@ -41,7 +41,7 @@ from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .pack24 import CARD_POINTS, MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, marriage_points, shuffled_pack
 from .state import GameState, HandResult, SeatView
-from .variants import lazy_exports
+from .variants import Standing, lazy_exports
 from .tricks import Trick, TrickRules
 
 __all__ = [
@@ -474,7 +474,7 @@ def places(rules: SixtySixRules = SANTASE, dealer: int = 0, players: int = 2) ->
 
 #: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
 #: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
-STANDING: tuple = ("totals", "game points per player", 0)
+STANDING: tuple[Standing, ...] = (Standing("totals", "game points per player"),)
 
 
 def deal_from_places(places, rules: SixtySixRules = SANTASE, dealer: int = 0, names: Sequence[str] = SEAT_NAMES,

@@ -33,7 +33,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from .errors import CardlabError
 
-__all__ = ["Variant", "ActionText", "Place", "ACTION_GROUPS", "Builtin", "register", "register_extra", "EXTRA_VARIANTS_ENV",
+__all__ = ["Variant", "ActionText", "Place", "Standing", "ACTION_GROUPS", "Builtin", "register", "register_extra", "EXTRA_VARIANTS_ENV",
            "ExtraVariantError", "get", "names", "game_class", "BUILTIN"]
 
 #: The groups a play table shows actions in, the same in every variant: ``"card"`` (a card
@@ -89,6 +89,30 @@ class Place(NamedTuple):
     holds: str
     action: str = ""
     default: str = ""
+
+
+class Standing(NamedTuple):
+    """One part of the standing a game starts from: a key of a record's ``start``, the same
+    keyword of the variant's score keeper (``new_game(rules, first_dealer, names, **start)``).
+
+    Attributes
+    ----------
+    name : str
+        The key and keyword (``"totals"``, ``"scores"``, ``"pips"`` ...).
+    label : str
+        What the numbers are, in words, with their unit (``"game points per player"``).
+    count : int or None
+        How many numbers: ``0`` one per seat, ``n`` exactly ``n`` (one per pair: 2), ``None``
+        one number (not a list).
+    """
+
+    name: str
+    label: str
+    count: int | None = 0
+
+    def size(self, players: int) -> int | None:
+        """The numbers this part holds at a table of ``players`` (``None``: one number)."""
+        return players if self.count == 0 else self.count
 
 
 @dataclass(frozen=True)
@@ -154,10 +178,10 @@ class Variant:
     deal_start : callable(rules) -> tuple of str
         The keyword arguments of ``deal`` that carry the standing before the hand into it under
         ``rules`` (Ninety-Nine's revised ``previous_successes``); by default none.
-    standing : tuple (str, str, int)
-        The standing a game starts from, as a record's ``start`` gives it to the score keeper:
-        ``(keyword, what the numbers are in words, how many: 0 for one per seat)``, e.g.
-        ``("totals", "game points per player", 0)``; ``()`` if the keeper takes none.
+    standing : tuple of Standing
+        Every part of the standing a game may start from (a record's ``start``, the score
+        keeper's keywords), the main one first (the one a teacher types: totals, scores, pips),
+        e.g. ``(Standing("totals", "game points per player"),)``; ``()`` if the keeper takes none.
     """
 
     name: str
@@ -181,7 +205,7 @@ class Variant:
     places: Callable[..., tuple] | None = None
     deal_from_places: Callable[..., Any] | None = None
     deal_start: Callable[[Any], tuple[str, ...]] = lambda rules: ()
-    standing: tuple = ()
+    standing: tuple[Standing, ...] = ()
 
     def accepts(self, n: int) -> bool:
         """Whether ``n`` players can sit at this variant's table."""
@@ -275,7 +299,7 @@ def _build(name: str) -> Variant:
         adapter=f"cardlab.analysis.adapt_{b.stem}", code=b.code,
         exercise_kinds=tuple(getattr(m, "EXERCISE_KINDS", ())), score_reasons=dict(getattr(m, "SCORE_REASONS", {})),
         places=getattr(m, "places", None), deal_from_places=getattr(m, "deal_from_places", None),
-        standing=tuple(getattr(m, "STANDING", ())),
+        standing=tuple(Standing(*part) for part in getattr(m, "STANDING", ())),
         **({"deal_start": m.deal_start} if hasattr(m, "deal_start") else {}))
 
 

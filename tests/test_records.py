@@ -471,7 +471,8 @@ def test_a_record_keeps_the_standing_before_its_first_hand(variant, start, total
     ({"totals": [9, 99]}, "start"),
     ({"totals": [9]}, "start.totals"),
     ({"previous_successes": 2}, "start.previous_successes"),
-    ({"colour": "red"}, "start"),
+    ({"colour": "red"}, "start.colour"),
+    ({"colour": [1, 2]}, "start.colour"),
 ])
 def test_a_bad_start_is_refused_where_it_is(start, location):
     d = Record.from_state(base_state()).to_dict()

@@ -244,8 +244,11 @@ def test_places_declared(name):
                 assert sum(p.size for p in places) == len(s.pack), (rules.name, n, dealer)
                 back = parse_position(position_text(s))
                 assert back.pack == s.pack and back.actions() == s.actions()
-    key, words, count = v.standing
-    assert key in inspect.signature(variants.game_class(name)).parameters and words and count >= 0
+    keeper = inspect.signature(variants.game_class(name)).parameters
+    for part in v.standing:      # each declared part of the standing is a keyword of the score keeper
+        assert isinstance(part, variants.Standing), part
+        assert part.name in keeper and part.label and (part.count is None or part.count >= 0), part
+    assert v.standing, "a variant declares the standing its games start from"
 
 
 def test_the_test_variant_is_its_own_files_and_one_registration():

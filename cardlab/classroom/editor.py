@@ -282,12 +282,13 @@ class PositionEditor(w.VBox):
             values = [int(x) for x in text.replace(",", " ").split()]
         except ValueError:
             raise CardlabError(f"Before: give whole numbers separated by commas "
-                               f"({self.variant.standing[1]}), not {text!r}") from None
-        return {self.variant.standing[0]: values}
+                               f"({self.variant.standing[0].label}), not {text!r}") from None
+        return {self.variant.standing[0].name: values}
 
     def _standing_changed(self) -> None:
-        key, words, count = self.variant.standing      # the keeper's keyword, the numbers in words, how many
-        self.standing.placeholder = f"{words}, e.g. " + ", ".join("0" for _ in range(count or len(self._seat_names())))
+        main = self.variant.standing[0]      # the part of the standing a teacher types (Variant.standing)
+        size = main.size(len(self._seat_names())) or 1
+        self.standing.placeholder = f"{main.label}, e.g. " + ", ".join("0" for _ in range(size))
         self.state = None
 
     def _where(self, card) -> str | None:

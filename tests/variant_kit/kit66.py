@@ -44,6 +44,7 @@ from cardlab.errors import DealError, IllegalActionError, NotationError, RulesEr
 from cardlab.pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from cardlab.rulesets import RuleSet
 from cardlab.state import GameState, HandResult, SeatView
+from cardlab.variants import Standing
 from cardlab.tricks import RANKS_66, Trick, TrickRules, explain_duty, legal_plays, trick_winner
 
 __all__ = ["VARIANT", "SEAT_NAMES", "RULES", "PRESETS", "Kit66Rules", "Kit66State", "Kit66View", "Kit66Result",
@@ -66,7 +67,7 @@ SCORE_REASONS: dict[str, str] = {
 
 #: The standing a game starts from (a record's ``start``): the score keeper's keyword, what its
 #: numbers are, how many (0: one per seat) (:attr:`cardlab.variants.Variant.standing`).
-STANDING: tuple = ("totals", "game points per player", 0)
+STANDING: tuple[Standing, ...] = (Standing("totals", "game points per player"),)
 
 _READING = "the test variant's reading"
 #: Rule ids, their text and source; every IllegalActionError of this module names one of them.
