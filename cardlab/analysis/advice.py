@@ -33,8 +33,8 @@ from ..actions import Action
 from ..errors import CardlabError
 from . import adapters
 from .adapters import NotSolvable
-from .exact import _solve
-from .sampling import DealSampler, _variant_of
+from .exact import solve_with_adapter
+from .sampling import DealSampler, variant_of_view
 from .solver import SearchTimeout, Solver
 
 __all__ = ["Advice", "advise"]
@@ -179,7 +179,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     if not legal:
         raise CardlabError(f"seat {view.seat} has no decision to make in this view")
     seat = view.seat
-    variant = _variant_of(view)
+    variant = variant_of_view(view)
     ad = adapters.get(variant)
     if len(legal) == 1:
         return Advice(seat, legal, (None,), 0, ad.value_unit, legal[0], "It is the only legal action.")
@@ -206,7 +206,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
                 for a in legal:
                     child = world.apply(a)
                     try:
-                        vals.append(_solve(ad, child, seats, tables))
+                        vals.append(solve_with_adapter(ad, child, seats, tables))
                     except NotSolvable:
                         vals.append(_rollouts(ad, child, seats, policy, rollouts))
                 for k, v in enumerate(vals):

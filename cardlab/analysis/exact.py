@@ -30,19 +30,25 @@ from . import adapters
 from .adapters import NotSolvable
 from .solver import Solver
 
-__all__ = ["solve", "action_values", "best_line", "brute_force", "value_table", "NotSolvable"]
+__all__ = ["solve", "action_values", "best_line", "brute_force", "value_table", "NotSolvable", "check_state",
+           "maximising_seats", "solve_with_adapter"]
 
 
-def _check_state(state) -> None:
+def check_state(state) -> None:
+    """Check that ``state`` is a full state (a :class:`~cardlab.state.GameState`, every card known);
+    raises :class:`~cardlab.errors.AnalysisArgumentError` (argument ``"state"``) for a seat's view
+    or anything else."""
     if not isinstance(state, GameState):
         what = "a seat's view" if hasattr(state, "unseen") else type(state).__name__
         raise AnalysisArgumentError("state", f"the exact analysis takes a full state (every card known), not {what}")
 
 
-def _seats(state, seats) -> tuple:
-    """The maximising seats: the adapter's default, one seat, or a sequence of distinct seats of
-    ``state``'s table; raises :class:`AnalysisArgumentError` (argument ``"seats"``) otherwise."""
-    _check_state(state)
+def maximising_seats(state, seats) -> tuple:
+    """The maximising seats as a tuple of seat numbers: the adapter's default for ``seats=None``,
+    one seat, or a sequence of distinct seats of ``state``'s table; raises
+    :class:`AnalysisArgumentError` (argument ``"state"``, see :func:`check_state`, or ``"seats"``)
+    otherwise."""
+    check_state(state)
     ad = adapters.get(state.variant)
     if seats is None:
         return tuple(ad.default_seats(state))
@@ -108,9 +114,9 @@ def solve(state, seats=None, tables: dict | None = None) -> int:
         of distinct seats of the state's table (``seats=(7,)``, ``seats="x"``), or ``tables``
         is not a dict.
     """
-    seats = _seats(state, seats)
+    seats = maximising_seats(state, seats)
     ad = adapters.get(state.variant)
-    return _solve(ad, state, seats, None if tables is None else _check_tables(tables))
+    return solve_with_adapter(ad, state, seats, None if tables is None else _check_tables(tables))
 
 
 def _table_for(tables, state, spec, seats):
@@ -127,10 +133,13 @@ def _state_context(state) -> tuple:
                                                           "bids", "trump", "awards", "joker_as"))
 
 
-def _solve(ad, state, seats, tables, depth: int = 2) -> int:
-    """Solve ``state``; a decision that is not a card (an exchange or a pass at a close, a
-    marriage announced before its lead) is searched through the engine, at most ``depth``
-    decisions deep, and an auction or a bid never (NotSolvable)."""
+def solve_with_adapter(ad, state, seats, tables, depth: int = 2) -> int:
+    """The value of ``state`` (an int in the adapter ``ad``'s unit, for the maximising ``seats``,
+    a tuple from :func:`maximising_seats`) with both sides playing best. ``tables`` is a dict of
+    transposition tables shared between calls, or ``None``. A decision that is not a card (an
+    exchange or a pass at a close, a marriage announced before its lead) is searched through the
+    engine, at most ``depth`` decisions deep, and an auction or a bid never: raises
+    :class:`NotSolvable` there."""
     if state.is_finished:
         return ad.result_value(state, seats)
     try:
@@ -141,7 +150,7 @@ def _solve(ad, state, seats, tables, depth: int = 2) -> int:
             raise
         if tables is None:      # the positions below share their tables
             tables = {}
-        vals = [_solve(ad, state.apply(a), seats, tables, depth - 1) for a in legal]
+        vals = [solve_with_adapter(ad, state.apply(a), seats, tables, depth - 1) for a in legal]
         return max(vals) if state.to_act in seats else min(vals)
     # (no tables given: a one-off solve needs no key for sharing)
     return Solver(spec, None if tables is None else _table_for(tables, state, spec, seats)).value()
@@ -156,14 +165,14 @@ def action_values(state, seats=None, tables: dict | None = None) -> list[tuple[A
     bid cards: refused at once, not searched) or a variant without an adapter;
     :class:`~cardlab.errors.AnalysisArgumentError` for ``seats`` or ``tables`` as
     :func:`solve` does."""
-    seats = _seats(state, seats)
+    seats = maximising_seats(state, seats)
     tables = _check_tables(tables)
     ad = adapters.get(state.variant)
     _only_card_play(state)
     out = []
     for a in state.legal_actions():
         try:
-            out.append((a, _solve(ad, state.apply(a), seats, tables)))
+            out.append((a, solve_with_adapter(ad, state.apply(a), seats, tables)))
         except NotSolvable:
             out.append((a, None))
     return out
@@ -176,7 +185,7 @@ def best_line(state, seats=None) -> list:
     the way cannot be solved (a finished hand, one not in its card play: see
     :func:`action_values`); :class:`~cardlab.errors.AnalysisArgumentError` for ``seats`` as
     :func:`solve` does."""
-    seats = _seats(state, seats)
+    seats = maximising_seats(state, seats)
     _only_card_play(state)
     tables: dict = {}
     line = [state]
@@ -198,7 +207,7 @@ def brute_force(state, seats=None) -> int:
     the reference for testing the solver on small positions. Exponential: keep it to a few
     cards per hand. Raises :class:`NotSolvable` for a variant without an adapter and
     :class:`~cardlab.errors.AnalysisArgumentError` for ``seats`` as :func:`solve` does."""
-    seats = _seats(state, seats)
+    seats = maximising_seats(state, seats)
     ad = adapters.get(state.variant)
 
     def rec(s):
@@ -221,7 +230,7 @@ def value_table(state, seats=None):
     :class:`~cardlab.errors.AnalysisArgumentError` as :func:`action_values`. Imports pandas."""
     import pandas as pd
 
-    seats = _seats(state, seats)
+    seats = maximising_seats(state, seats)
     ad = adapters.get(state.variant)
     _only_card_play(state)
     vals = action_values(state, seats)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..errors import AnalysisArgumentError
 from .adapters import NotSolvable
-from .exact import _check_state, solve
-from .sampling import Estimate, _as_views, check_count, check_seat, check_seed, estimate
+from .exact import check_state, solve
+from .sampling import Estimate, check_count, check_seat, check_seed, estimate, seat_views
 
 __all__ = ["close_succeeds", "close_chance", "makes", "chance"]
 
@@ -23,7 +23,7 @@ def close_succeeds(state) -> bool:
 
     Raises :class:`NotSolvable` if the hand is over or closing is not a legal action now;
     :class:`~cardlab.errors.AnalysisArgumentError` if ``state`` is not a state (e.g. a view)."""
-    _check_state(state)
+    check_state(state)
     if state.is_finished:
         raise NotSolvable("the hand is over: there is no stock to close [rule 66.close]")
     if not any(a.kind == "close" for a in state.legal_actions()):
@@ -55,7 +55,7 @@ def close_chance(state_or_views, samples: int = 1000, seed: int = 0, workers=Non
     check_seed(seed)
     if getattr(state_or_views, "is_finished", False):
         raise NotSolvable("the hand is over: there is no stock to close, so no chance to estimate [rule 66.close]")
-    views = _as_views(state_or_views)
+    views = seat_views(state_or_views)
     last = views[-1]
     if getattr(last, "finished", False) or getattr(last, "to_act", None) is None:
         raise NotSolvable("the hand is over: there is no stock to close, so no chance to estimate [rule 66.close]")
@@ -88,7 +88,7 @@ def chance(state_or_views, question, samples: int = 1000, seed: int = 0, text: s
     :class:`~cardlab.errors.AnalysisArgumentError` for ``samples``, ``seed``, ``question``
     or the views as :func:`estimate` does, for a ``seat`` that is not one of the state's (or
     given with views), or a finished state without ``seat``. ``workers`` as for :func:`estimate`."""
-    return estimate(_as_views(state_or_views, seat), question, samples=samples, seed=seed, text=text,
+    return estimate(seat_views(state_or_views, seat), question, samples=samples, seed=seed, text=text,
                     workers=workers)
 
 
@@ -122,7 +122,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     ``samples`` that is not a positive whole number, a ``seed`` that is not a whole number or a
     ``seat`` that is not one of the state's.
     """
-    _check_state(state)
+    check_state(state)
     check_count("samples", samples)
     check_seed(seed)
     if isinstance(bid, bool) or not isinstance(bid, int):
@@ -261,7 +261,7 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     NotationError
         For a choice given as text that is not cards.
     """
-    _check_state(state)
+    check_state(state)
     check_count("samples", samples)
     check_count("per_bid", per_bid)
     check_seed(seed)

@@ -31,7 +31,8 @@ from ..cards import Card, format_cards
 from ..errors import AnalysisArgumentError
 from .parallel import check_workers, run_map
 
-__all__ = ["Knowledge", "DealSampler", "Estimate", "wilson", "estimate", "knowledge", "check_count", "check_views"]
+__all__ = ["Knowledge", "DealSampler", "Estimate", "wilson", "estimate", "knowledge", "check_count", "check_views",
+           "seat_views", "variant_of_view"]
 
 
 def check_count(name: str, value) -> int:
@@ -391,15 +392,18 @@ def knowledge(views, names=None) -> Knowledge:
     from . import adapters
 
     names = getattr(views, "names", None) if names is None else names
-    views = _as_views(views)
-    variant = _variant_of(views[-1])
+    views = seat_views(views)
+    variant = variant_of_view(views[-1])
     ad = adapters.get(variant)
     if ad.knowledge is None:
         raise adapters.NotSolvable(f"the analysis cannot sample hidden cards in {variant!r} yet")
     return ad.knowledge(views, names=names)
 
 
-def _variant_of(view) -> str:
+def variant_of_view(view) -> str:
+    """The registered variant name of a seat's ``view``: its ``variant`` field, or else the variant
+    whose rules module defines the class of ``view.rules``. Raises
+    :class:`~cardlab.errors.AnalysisArgumentError` (argument ``"views"``) when neither tells."""
     v = getattr(view, "variant", None)
     if v:
         return v
@@ -463,9 +467,11 @@ def check_views(views) -> list:
     return views
 
 
-def _as_views(views, seat: int | None = None):
-    """A seat's views from a state (its ``seat``, default the player to act, along the state's
-    history) or from a view or a list of views (checked by :func:`check_views`)."""
+def seat_views(views, seat: int | None = None):
+    """A seat's views as a list, oldest first: from a state (its ``seat``, default the player to
+    act, one view per position of the state's history) or from a view or a list of views (checked
+    by :func:`check_views`). Raises :class:`~cardlab.errors.AnalysisArgumentError` for a finished
+    state without ``seat``, a bad seat, ``seat`` given with views, or views that are not one seat's."""
     from ..state import GameState
 
     if isinstance(views, GameState):
@@ -542,8 +548,8 @@ def estimate(views, question: Callable, samples: int = 1000, seed: int = 0, text
     if not callable(question):
         raise AnalysisArgumentError("question", f"question must be a function of a state, not {question!r}")
     names = getattr(views, "names", None)
-    views = _as_views(views)
-    ad = adapters.get(_variant_of(views[-1]))
+    views = seat_views(views)
+    ad = adapters.get(variant_of_view(views[-1]))
     if ad.complete is None or ad.knowledge is None:
         raise adapters.NotSolvable(f"{ad.variant}: sampled worlds cannot be rebuilt as full states yet; use the "
                                    f"variant's own questions (cardlab.analysis.questions)")

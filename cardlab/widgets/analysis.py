@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..analysis import adapters
-from ..analysis.exact import _seats, best_line, value_table
+from ..analysis.exact import best_line, maximising_seats, value_table
 from .stepper import Stepper
 
 __all__ = ["BestLineStepper", "value_chart", "estimate_html"]
@@ -59,7 +59,7 @@ class BestLineStepper(w.VBox):
 
     def __init__(self, state: Any, seats: Any = None, seat_view: int | None = None):
         ad = adapters.get(state.variant)
-        seats = _seats(state, seats)
+        seats = maximising_seats(state, seats)
         self.seats = seats
         self.table = value_table(state, seats)
         self.line = best_line(state, seats)
@@ -94,7 +94,7 @@ def value_chart(state: Any, seats: Any = None, ax: Any = None, title: str | None
     import matplotlib.pyplot as plt
 
     ad = adapters.get(state.variant)
-    seats = _seats(state, seats)
+    seats = maximising_seats(state, seats)
     t = value_table(state, seats)
     col = f"value ({ad.value_unit})"
     t = t[t[col].notna()]
