@@ -363,16 +363,11 @@ HIDDEN_MARKERS = {
                          r"|Before the 100|Contract (made|failed)|Conceded|Thrown in|Redeal\."),
     "pips": re.compile(r"(?i)uncovers?\b|\bpips?\b|cardlab-eight"),
 }
-#: Where a variant's result text says the quantity (its card points, the bids, the pips), the text goes too.
-RESULT_TEXT = {("sixty-six", "card_points"), ("russian-501", "card_points"), ("russian-501", "bids"),
-               ("ninety-nine", "bids"), ("mariage-3", "card_points"), ("mariage-4", "card_points"),
-               ("mariage-4", "pips")}
-
-
 def _shows(variant, token, html):
-    """Whether ``html`` shows what ``token`` names (a marker of HIDDEN_MARKERS or the result's text)."""
+    """Whether ``html`` shows what ``token`` names (a marker of HIDDEN_MARKERS, or the result's text
+    where the variant's renderer declares its result text states that quantity: RESULT_STATES)."""
     return bool(HIDDEN_MARKERS[token].search(html)
-                or ((variant, token) in RESULT_TEXT and "cardlab-result-text" in html))
+                or (token in variants.get(variant).render().RESULT_STATES and "cardlab-result-text" in html))
 
 
 DRAWN = re.compile(r'data-card="[^"]+"|class="cardlab-player[^"]*" data-seat="\d"|cardlab-back')
@@ -421,9 +416,8 @@ def test_hide_leaves_out_each_quantity_and_nothing_else(variant, preset):
             every = render.state_html(s, seat, hide=render.HIDE_TOKENS)
             assert not any(_shows(variant, t, _hidden_text(every)) for t in HIDDEN_MARKERS)
     # the test sees each quantity this variant writes (and so can fail)
-    written = {"sixty-six": {"card_points", "result"}, "russian-501": {"card_points", "bids", "result"},
-               "ninety-nine": {"bids", "result"}, "mariage-3": {"card_points", "result"},
-               "mariage-4": {"card_points", "result", "pips"}}[variant]
+    written = variants.get(variant).render().WRITES      # what the renderer declares it draws
+    assert written and written <= set(render.HIDE_TOKENS)
     assert {t for t, n in seen.items() if n} >= written, seen
 
 

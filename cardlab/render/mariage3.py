@@ -282,3 +282,77 @@ def state_text(state: "Mariage3State", seat: int | None = None) -> str:
         lines.append(_status(t))
     return "\n".join(lines)
 
+#: The quantities of :data:`cardlab.render.HIDE_TOKENS` this renderer draws (each left out when
+#: ``hide`` names it), and those its result text states in words (left out with the result text).
+WRITES: frozenset = frozenset({"card_points", "result"})
+RESULT_STATES: frozenset = frozenset({"card_points"})
+
+
+# ---------------------------------------------------------------------------------------------
+# The student handout (cardlab.render.handout draws it): the rules in plain words, for a beginner
+
+from .handout import Teaching, PACK_POINTS, TRICK_WINNER, pack_24_picture, same_words, words_for, yes_no  # noqa: E402  (the handout's pieces)
+
+
+HANDOUT = Teaching(
+    intro="Three players, each on his own. All the cards are dealt: there is no stock.",
+    sections=(
+        ("What you need", (PACK_POINTS,)),
+        ("The aim", (
+            "Be the first to **66 card points** in a hand, with tricks and marriages. Each opponent then pays you "
+            "1, 2 or 3 **game points**; the first player to receive {target} game points wins the game.",)),
+        ("The deal", (
+            "The dealer deals 8 cards each, clockwise from his left, in packets of 3, 2 and 3. He shows his last "
+            "card to everyone: its suit is **trumps**. The card stays in his hand.",)),
+        ("The play", (
+            TRICK_WINNER + " The player on the dealer's left leads to the first trick; the winner of a trick "
+            "leads to the next.",
+            "From the first trick you must follow suit; if you cannot, you must play a trump if you have one. "
+            "You never have to beat the cards already played.")),
+        ("Marriages", (
+            "About to lead, even on the very first lead, you may show a **marriage** (K and Q of one suit in your "
+            "hand): 40 card points in trumps, 20 otherwise. Then lead its K or Q; one marriage per lead. Its "
+            "points count once you have won a trick.",)),
+        ("Scoring a hand", (
+            "The hand ends as soon as a player has 66 card points: he wins it, and each opponent pays him 1 game "
+            "point if the opponent has 33 card points or more, 2 if fewer but he took a trick, 3 if he took no "
+            "trick.",
+            "If nobody reaches 66, the winner of the last trick wins the hand and each opponent pays him 1.",
+            "Example: Ana reaches 66. Boris has 40 card points and pays her 1 game point; Vera took one trick "
+            "worth 14 and pays her 2.")),
+        ("How the game ends", (
+            "Write down the game points each player receives: the first to receive {target} wins the game. The "
+            "deal passes to the left.",)),
+    ),
+    presets={"russian": "Russian Mariage for three", "pagat": "Three-handed German 66"},
+    differences={
+        "trump_rule": words_for({"eldest_chooses": "the player on the dealer's left may name trumps after seeing "
+                                                 "his first 3 cards; if he does not, the first card of his next "
+                                                 "packet is turned face up and sets trumps",
+                               "dealer_last": "the dealer's last card sets trumps"}),
+        "must_head": yes_no("when following suit you must beat the highest card of that suit in the trick if you can",
+                          "you never have to beat the cards already played"),
+        "must_trump": yes_no("if you cannot follow suit you must trump", "if you cannot follow suit, play any card"),
+        "must_overtrump": yes_no("trumping a trick already trumped, you must play a higher trump if you can",
+                               "a trump need not beat a trump already played"),
+        "marriages": yes_no("marriages may be shown", "there are no marriages"),
+        "marriage_on_first_lead": yes_no("a marriage may be shown on the first lead",
+                                       "no marriage on the first lead"),
+        "going_out": words_for({"play_out": "the hand never stops at 66: all eight tricks are played",
+                              "automatic": "the hand ends as soon as a player has 66"}),
+        "cards_out_rule": words_for({"most_points": "when the cards run out, the player with the most card points "
+                                                  "wins the hand",
+                                   "last_trick": "when the cards run out, the winner of the last trick wins"}),
+        "cards_out_payment": words_for({"scale": "each opponent pays 1, 2 or 3 as usual even then",
+                                      "one": "when the cards run out, each opponent pays 1"}),
+        "next_dealer": words_for({"winner": "the winner of a hand deals the next", "left": "the deal passes left"}),
+        "game_count": words_for({"net": "the score counts what you received minus what you paid",
+                               "received": "the score counts what you received"}),
+        "target": same_words("the game is won with {v} game points"),
+    },
+    written_for={"trump_rule": "dealer_last", "must_head": False, "must_trump": True, "must_overtrump": False,
+                 "marriages": True, "marriage_on_first_lead": True, "going_out": "automatic",
+                 "cards_out_rule": "last_trick", "cards_out_payment": "one", "next_dealer": "left",
+                 "game_count": "received"},
+    picture=pack_24_picture,
+)

@@ -380,3 +380,122 @@ def eights_html(eights, labels, won=(0, 0), caption: str = "") -> str:
                      f'<div style="font-size:12px">{n} eight{"s" if n != 1 else ""} won</div></div>')
     head = f'<div style="font-size:12px;color:#56675c">{escape(caption)}</div>' if caption else ""
     return f'<div class="cardlab-eights">{head}{"".join(cells)}</div>'
+
+#: The quantities of :data:`cardlab.render.HIDE_TOKENS` this renderer draws (each left out when
+#: ``hide`` names it), and those its result text states in words (left out with the result text).
+WRITES: frozenset = frozenset({"card_points", "pips", "result"})
+RESULT_STATES: frozenset = frozenset({"card_points", "pips"})
+
+
+# ---------------------------------------------------------------------------------------------
+# The student handout (cardlab.render.handout draws it): the rules in plain words, for a beginner
+
+from .handout import Teaching, PACK_POINTS, TRICK_WINNER, pack_24_picture, same_words, words_for, yes_no  # noqa: E402  (the handout's pieces)
+
+
+def _eight_picture(rules) -> str:
+    """Four-player Mariage: a pair's eight with 3 pips uncovered (drawn by :func:`eight_svg`)."""
+    from ..mariage4_game import Eight
+
+    svg = eight_svg(Eight(3, rules.pips), Suit.HEARTS, label=" ")
+    # the caption says it in words: no label drawn under the card
+    svg = svg.replace('aria-label=" : ', 'aria-label="').replace("<title> : ", "<title>")
+    return (f'<div class="handout-group handout-eight">{svg}'
+            f'<figcaption>An <b>eight</b>: 3 pips uncovered.</figcaption></div>')
+
+
+HANDOUT = Teaching(
+    intro="Four players in two pairs; partners sit opposite each other. All the cards are dealt, 6 each: there "
+          "is no stock.",
+    sections=(
+        ("What you need", (
+            PACK_POINTS,
+            "Each pair keeps its score on an **eight**: an eight card half covered by another card.")),
+        ("The aim", (
+            "Your pair wants **66 card points** in a hand (partners' tricks and marriages count together). For "
+            "every game point won, uncover one pip on your eight; a full eight ({pips} pips) is an eight won, and "
+            "extra points go on to the next. The first pair to win {eights_to_win} eights wins the game.",)),
+        ("Cut and deal", (
+            "The player on the dealer's right cuts. If a nine is then at the bottom, it is shown and he cuts "
+            "again; a nine {nine_cuts} times running gives the dealing pair {nine_cut_points} game point and the "
+            "deal passes on.",
+            "The dealer deals 3 cards each, starting on his left. That player (**eldest**) names trumps from them, "
+            "or says no. Then 3 more cards each; if eldest said no, his last card is turned face up and sets "
+            "trumps.")),
+        ("Before play", (
+            "In turn from eldest, each player passes or calls. **Redeal**, before any other call (the same dealer "
+            "deals again): fewer than {redeal_points_below} card points in your hand; all four nines; or your "
+            "pair has no trump, one trump, or just the 9 and J of trumps in different hands (ask your partner).",
+            "**Three nines**: lay three nines face up. Each opponent puts a card of one of those suits on top or "
+            "at the bottom of his pile, saying which. You take back two nines: if a placed card has the suit of "
+            "the one left, the opponents score {nines_points} game points, otherwise your pair does. Then the "
+            "calls go on.",
+            "**A contract**, higher than any already called: five, six, fur coat, suit. You lead, your partner "
+            "puts his cards away, trumps have no power, all follow suit, and you must win every trick. **Five**: "
+            "you and each opponent first set one card aside; worth 5 game points. **Six**: worth 6. **Fur coat**: "
+            "the winners take the whole eight and lay a fur coat on the losers' eight; **suit**: a coat and a "
+            "lining under it. If an opponent takes a trick, the opponents score it instead. For five, fur coat and "
+            "suit you must hold a card they could beat.")),
+        ("The play", (
+            TRICK_WINNER + " Eldest leads to the first trick; the winner of a trick leads to the next. You must "
+            "follow suit; if you cannot, you must trump if you can.",)),
+        ("Marriages", (
+            "About to lead, even on the first lead, you may show a **marriage** (K and Q of one suit in your "
+            "hand): 40 card points in trumps, 20 otherwise; then lead its K or Q. It counts once your pair has a "
+            "trick. If it brings your pair to 66 you may show it without leading; if you are wrong the hand "
+            "ends and the opponents score {false_claim_points} game point.",)),
+        ("Scoring a hand", (
+            "A pair reaching 66 stops the play and scores 3 game points if the opponents took no trick, 2 if they "
+            "have under 33, else 1. If no pair reaches 66, the pair that took the last trick scores "
+            "{last_trick_points} game point.",)),
+        ("How the game ends", (
+            "The first pair to win {eights_to_win} eights wins the game. The deal passes clockwise.",)),
+    ),
+    presets={"russian": "Russian Mariage for four", "literal": "A more literal reading of the old rules"},
+    differences={
+        "scoring": words_for({"literal": "a pair reaching 66 scores 3 if the opponents took no trick, otherwise 1",
+                            "1-2-3": "a pair reaching 66 scores 1, 2 or 3"}),
+        "turned_card": words_for({"third": "if eldest does not name trumps, his 3rd card is turned",
+                                "sixth": "if eldest does not name trumps, his 6th card is turned"}),
+        "false_claim": words_for({"play_on": "after a wrong marriage claim the opponents score, but the marriage is "
+                                           "led and play goes on",
+                                "ends_hand": "a wrong marriage claim ends the hand"}),
+        "coat_rule": words_for({"six_points": "a won fur coat or suit is worth 6 game points besides its mark",
+                              "win_eight": "a won fur coat or suit wins the whole eight"}),
+        "carry_over": words_for({"six_only": "points beyond a full eight go on to the next only after six",
+                               "never": "points beyond a full eight are lost",
+                               "always": "points beyond a full eight go on to the next"}),
+        "marriage_needs_trick": yes_no("a marriage counts once the pair has a trick",
+                                     "a marriage counts at once, even before a trick"),
+        "contract_after_nines": words_for({"not_declarer": "after three nines, only the other players may call a "
+                                                         "contract", "anyone": "anyone may call a contract"}),
+        "overcall": words_for({"other_pair": "only the other pair may call a higher contract",
+                             "anyone": "anyone may call a higher contract"}),
+        "cutter": words_for({"left": "the player on the dealer's left cuts", "right": "the dealer's right cuts"}),
+        "nine_cut_rule": yes_no("a nine at the bottom means cutting again", "a nine at the bottom does not matter"),
+        "redeal_dealer": words_for({"next": "after a redeal the next player deals", "same": "the same dealer deals"}),
+        "three_nines": yes_no("three nines may be called", "there is no three nines call"),
+        "nines_from_partner": yes_no("with two nines you may ask your partner for the third", "no asking for nines"),
+        "five_aside": words_for({"last": "in five, the declarer sets aside his 6th card",
+                               "choose": "in five, the declarer chooses the card to set aside"}),
+        "opponents_set_aside": yes_no("in five the opponents set a card aside too", "in five the opponents keep 6"),
+        "beatable_rule": yes_no("contracts need a card the opponents could beat", "any hand may call a contract"),
+        "contract_trumps": yes_no("trumps keep their power in contracts", "trumps have no power in contracts"),
+        "must_head": yes_no("following suit, you must beat the highest card of the suit if you can",
+                          "you never have to beat the card led"),
+        "marriage_on_first_lead": yes_no("marriages on the first lead too", "no marriage on the first lead"),
+        "partner_can_meld": yes_no("the leader may show his partner's marriage", "only your own marriage"),
+        "no_66": words_for({"nobody": "if no pair reaches 66, nobody scores",
+                          "last_trick": "if no pair reaches 66, the last trick scores"}),
+        "eights_to_win": same_words("the first pair to win {v} eights wins"),
+    },
+    written_for={"cutter": "right", "nine_cut_rule": True, "nine_cut_award": "dealers", "turned_card": "sixth",
+                 "redeal_nines": True, "redeal_trumps": True, "redeal_dealer": "same", "three_nines": True,
+                 "nines_from_partner": False, "contract_after_nines": "anyone",
+                 "contracts": ("five", "six", "coat", "suit"), "five_aside": "choose", "opponents_set_aside": True,
+                 "overcall": "anyone", "beatable_rule": True, "contract_trumps": False, "coat_rule": "win_eight",
+                 "must_head": False, "marriage_on_first_lead": True, "marriage_needs_trick": True,
+                 "partner_can_meld": False, "false_claim": "ends_hand", "scoring": "1-2-3", "no_66": "last_trick",
+                 "carry_over": "always"},
+    picture=lambda module, rules: pack_24_picture(module, rules, extra=_eight_picture(rules)),
+)

@@ -318,3 +318,96 @@ def state_text(state: "NinetyNineState", seat: int | None = None) -> str:
     else:
         lines.append(_status99(t))
     return "\n".join(lines)
+
+#: The quantities of :data:`cardlab.render.HIDE_TOKENS` this renderer draws (each left out when
+#: ``hide`` names it), and those its result text states in words (left out with the result text).
+WRITES: frozenset = frozenset({"bids", "result"})
+RESULT_STATES: frozenset = frozenset({"bids"})
+
+
+# ---------------------------------------------------------------------------------------------
+# The student handout (cardlab.render.handout draws it): the rules in plain words, for a beginner
+
+from ..cards import Card, Rank, Suit  # noqa: E402
+from .handout import Teaching, TRICK_WINNER, card_box, same_words, words_for, yes_no  # noqa: E402  (the handout's pieces)
+
+
+def _pack_99_picture(module, rules) -> str:
+    """Ninety-Nine: one suit in order of rank with the joker (or the ♣2 in its place), and one card
+    of each suit with its value as a bid card (the module's ``RANKS_99`` and ``BID_VALUE``)."""
+    row = "".join(card_box(Card.of(Suit.SPADES, r), "") for r in module.RANKS_99)
+    wild = rules.wild
+    if wild is not None:
+        row += card_box(wild, "", "counts as the turned-up card")
+    bids = sorted(module.BID_VALUE, key=module.BID_VALUE.get)
+    bid_row = "".join(card_box(Card.of(s, r), str(module.BID_VALUE[s]))
+                      for s, r in zip(bids, (Rank.EIGHT, Rank.KING, Rank.SIX, Rank.ACE)))
+    what = ("" if wild is None else
+            f", then the {'joker' if wild == JOKER else '2 of clubs'}, which counts as the turned-up card")
+    return (f'<figure class="handout-pack"><div class="handout-group"><div class="handout-cards">{row}</div>'
+            f'<figcaption>One suit, highest card first{what}.</figcaption></div>'
+            f'<div class="handout-row"><div class="handout-group"><div class="handout-cards">{bid_row}</div>'
+            f'<figcaption>As a <b>bid card</b> each card is worth its suit\'s number, whatever its rank.'
+            f'</figcaption></div></div></figure>')
+
+
+HANDOUT = Teaching(
+    intro="Three players, each on his own. You bid the exact number of tricks you will take by setting three "
+          "of your cards aside.",
+    sections=(
+        ("What you need", (
+            "36 cards, A K Q J 10 9 8 7 6 in every suit (ace high), and one joker (or the 2 of clubs in its place): "
+            "37 cards. The cards have no points: only tricks count.",)),
+        ("The aim", (
+            "Take **exactly** as many tricks as you bid. Every trick scores 1 point, and making your bid exactly "
+            "scores a bonus. The game ends when someone reaches {target}.",)),
+        ("The deal", (
+            "12 cards each, dealt in batches of {deal_packet}, starting on the dealer's left. The last card is "
+            "turned face up: its suit is **trumps**. A turned-up joker or nine means no trumps.",
+            "The **joker** in your hand counts exactly as the turned-up card: the same suit and rank, when you "
+            "play it and as a bid card.")),
+        ("Bidding", (
+            "Everyone sets three **bid cards** aside, face down, at the same time. Your bid is the sum of their "
+            "suit numbers: ♦ 0, ♠ 1, ♥ 2, ♣ 3 (0 to 9 tricks); their ranks do not matter. To remember: a diamond "
+            "looks like a 0, a spade has one point, a heart two bumps, a club three leaves.",
+            "Example: bid cards 8♦, K♠ and A♣ bid 0 + 1 + 3 = 4 tricks. You play the other 9 cards.")),
+        ("The play", (
+            TRICK_WINNER + " The player on the dealer's left leads to the first trick; the winner of a trick "
+            "leads to the next. Nine tricks.",
+            "You must follow suit if you can; if you cannot, play any card (you need not trump). There are no "
+            "marriages in Ninety-Nine.")),
+        ("Scoring a deal", (
+            "Everyone scores 1 point for each trick he took.",
+            "Who took exactly his bid shows his bid cards and scores a bonus: {bonus_one} if he is the only one, "
+            "{bonus_two} each if two made it, {bonus_three} each if all three did. Example: you bid 4, take 4 and "
+            "are the only one: 4 + {bonus_one} = {example} points.")),
+        ("How the game ends", (
+            "The game ends after the deal in which someone reaches {target} or more: the highest total wins. If "
+            "the highest totals are equal, play another deal. The deal passes to the left.",)),
+    ),
+    presets={"classic": "Ninety-Nine with the joker", "revised": "Parlett's revised rules"},
+    differences={
+        "mode": words_for({"revised": "36 cards, no joker and no turned-up card: the first deal is played without "
+                                    "trumps, then the number of players who made their bid in the last deal sets "
+                                    "trumps (all three: ♣, two: ♥, one: ♠, none: ♦); the first to win "
+                                    "{rubber_games} games wins a rubber",
+                         "classic": "37 cards with the joker; the turned-up card sets trumps"}),
+        "premiums": yes_no("after bidding, one player may **declare** (bid cards face up: {declare_premium} more if "
+                         "he makes it) or **reveal** (his whole hand face up too: {reveal_premium} more); if he "
+                         "fails, each opponent scores it instead", "no one declares or reveals a bid"),
+        "target": same_words("the game ends at {v}"),
+        "game_bonus": same_words("the winner of a game, and anyone else who reached {target}, adds {v}"),
+        "wild_card": words_for({"club-two": "the 2 of clubs takes the joker's place", "joker": "the joker is used"}),
+        "nine_turnup_no_trump": yes_no("a turned-up nine means no trumps", "a turned-up nine makes its suit trumps"),
+        "first_deal_trump": words_for({"diamonds": "the first deal of a game is played with ♦ trumps",
+                                     "none": "the first deal of a game is played without trumps"}),
+        "deal_packet": lambda v, r: ("the cards are dealt one at a time" if v == 1 else
+                                     f"the cards are dealt {v} at a time"),
+        "success_bonus": lambda v, r: f"the bonus for making your bid is {v[0]}, {v[1]} or {v[2]}",
+    },
+    written_for={"mode": "classic", "wild_card": "joker", "nine_turnup_no_trump": True, "deal_packet": 3,
+                 "premiums": False, "game_bonus": 0},
+    picture=_pack_99_picture,
+    extra=lambda r: {"bonus_one": r.success_bonus[0], "bonus_two": r.success_bonus[1],
+                     "bonus_three": r.success_bonus[2], "example": 4 + r.success_bonus[0]},
+)

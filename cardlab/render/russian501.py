@@ -275,3 +275,92 @@ def state_text(state, seat: int | None = None) -> str:
     else:
         lines.append(_status(state))
     return "\n".join(lines)
+
+#: The quantities of :data:`cardlab.render.HIDE_TOKENS` this renderer draws (each left out when
+#: ``hide`` names it), and those its result text states in words (left out with the result text).
+WRITES: frozenset = frozenset({"bids", "card_points", "result"})
+RESULT_STATES: frozenset = frozenset({"bids", "card_points"})
+
+
+# ---------------------------------------------------------------------------------------------
+# The student handout (cardlab.render.handout draws it): the rules in plain words, for a beginner
+
+from .handout import Teaching, PACK_POINTS, TRICK_WINNER, pack_24_picture, same_words, yes_no  # noqa: E402  (the handout's pieces)
+
+
+HANDOUT = Teaching(
+    intro="Three players; in each hand the highest bidder plays alone against the other two. With four at the "
+          "table the dealer sits out each hand and his score stays as it is.",
+    sections=(
+        ("What you need", (PACK_POINTS, "Paper to keep each player's score: everyone starts at {start_score}.")),
+        ("The aim", (
+            "Bring your score from {start_score} **down** to 0. In each hand the bidder must take at least the "
+            "card points he bid; the other two lower their scores by the card points they take.",)),
+        ("The deal", (
+            "The dealer deals one card at a time, clockwise from his left. In each of the first three rounds one "
+            "card goes face down to the **prikup**: everyone gets 7 cards, the prikup 3.",)),
+        ("Bidding", (
+            "The player on the dealer's left (**eldest**) speaks first, then clockwise: pass, or bid the card "
+            "points (tricks and marriages) you will take. The lowest bid is {min_bid}, the highest {max_bid}; "
+            "each bid is higher than the last. Once you pass you are out of the bidding. It ends when the other "
+            "two have passed after a bid; if all three pass, the cards are thrown in and the next player deals.",
+            "**Blind**: before looking at your cards you may bid blind. If a blind bid wins, the bidder's result "
+            "(good or bad) counts double. Once you look, your later bids are not blind.",
+            "The prikup is turned face up for all to see and the bidder takes it. He names trumps (a suit) or no "
+            "trump and a **contract**: his final bid or more. Then he passes one card face down to each "
+            "opponent: everyone holds 8.",
+            "Instead, the bidder may **give up**: his score goes up by his bid (twice if blind), and each "
+            "opponent's score goes down by {concession_credit}.")),
+        ("The play", (
+            TRICK_WINNER + " Eldest leads to the first trick, whoever won the bidding; the winner of a trick "
+            "leads to the next. Eight tricks; the last brings nothing extra.",
+            "You must follow suit if you can. If you cannot, you must play a trump if you have one (it need not "
+            "beat a trump already played); in no trump, any card. You never have to beat the card led.")),
+        ("Marriages", (
+            "Any player about to lead may show a **marriage** (K and Q of one suit in his hand): 40 card points "
+            "in trumps, 20 in another suit, every one 20 in no trump. He then leads the K or Q; one marriage per "
+            "lead. A marriage counts only if its owner takes at least one trick in the hand. Trumps never "
+            "change.",)),
+        ("Scoring a hand", (
+            "Each player counts the card points of his tricks and of his marriages that count.",
+            "**The bidder**: reached the contract, his score goes down by the contract; missed, it goes up by the "
+            "contract. After a blind win, twice the contract.",
+            "**Each opponent**: his score goes down by the card points he took.",
+            "**{protect_threshold} or less**: an opponent whose score is {protect_threshold} or less at the "
+            "start of the hand takes nothing off, for tricks or for a give-up; only making a contract as the "
+            "bidder brings it down.")),
+        ("How the game ends", (
+            "The first player at 0 or below wins. If several get there in the same hand, a bidder who made his "
+            "contract wins; otherwise the lowest score; if still equal, play on. The deal passes to the left.",)),
+    ),
+    presets={"pagat": "501", "literal": "Another reading", "fives": "Bids in fives"},
+    differences={
+        "pass_is_final": yes_no("once you pass you are out of the bidding",
+                              "a player who passed may bid again later; the bidding ends when a bid is followed "
+                              "by two passes in a row"),
+        "opponent_marriages_count": yes_no("an opponent's marriages count for him too",
+                                         "an opponent takes off only the card points of his tricks, not his "
+                                         "marriages"),
+        "bid_step": lambda v, r: (f"bids go up in steps of {v}: {r.min_bid}, {r.min_bid + v}, {r.min_bid + 2 * v} "
+                                  f"and so on, and a contract is the final bid or more in steps of {v}"),
+        "min_bid": same_words("the lowest bid is {v}"),
+        "max_bid": same_words("the highest bid is {v}"),
+        "blind_bids": yes_no("you may bid blind", "there are no blind bids"),
+        "concession_credit": same_words("when the bidder gives up, each opponent counts {v}"),
+        "protect_threshold": lambda v, r: ("there is no “100 or less” rule" if v is None else
+                                           f"an opponent at {v} or less takes nothing off"),
+        "opponent_can_win_by_tricks": yes_no("an opponent may reach 0 with his tricks",
+                                           "an opponent's tricks never take his score below 1"),
+        "last_trick_bonus": lambda v, r: ("the last trick brings no extra card points" if not v else
+                                          f"the last trick brings {v} more card points"),
+        "must_head": yes_no("when following suit you must beat the highest card of the suit if you can",
+                          "you never have to beat the card led"),
+        "must_overtrump": yes_no("when you trump, you must beat a trump already played if you can",
+                               "a trump need not beat a trump already played"),
+        "start_score": same_words("everyone starts at {v}"),
+    },
+    written_for={"pass_is_final": True, "opponent_marriages_count": True, "bid_step": 1, "blind_bids": True,
+                 "opponent_can_win_by_tricks": True, "last_trick_bonus": 0, "must_head": False,
+                 "must_overtrump": False},
+    picture=pack_24_picture,
+)

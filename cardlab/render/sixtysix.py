@@ -311,3 +311,109 @@ def state_text(state: Any, seat: int | None = None) -> str:
     else:
         lines.append(_status_words(t))
     return "\n".join(lines)
+
+#: The quantities of :data:`cardlab.render.HIDE_TOKENS` this renderer draws (each left out when
+#: ``hide`` names it), and those its result text states in words (left out with the result text).
+WRITES: frozenset = frozenset({"card_points", "result"})
+RESULT_STATES: frozenset = frozenset({"card_points"})
+
+
+# ---------------------------------------------------------------------------------------------
+# The student handout (cardlab.render.handout draws it): the rules in plain words, for a beginner
+
+from .handout import Teaching, PACK_POINTS, TRICK_WINNER, pack_24_picture, same_words, words_for, yes_no  # noqa: E402  (the handout's pieces)
+
+
+HANDOUT = Teaching(
+    intro="Two players, each on his own. A hand is won with 66 card points; a game with {target} game points.",
+    sections=(
+        ("What you need", (PACK_POINTS,)),
+        ("The aim", (
+            "Win tricks with valuable cards, and show marriages, to be the first to **66 card points** in a hand. "
+            "A hand won brings 1, 2 or 3 **game points**; the first player to {target} game points wins the game.",)),
+        ("The deal", (
+            "The dealer gives 3 cards to the other player and 3 to himself, turns the next card face up (its "
+            "suit is **trumps**), then deals 3 more each. The rest is the **stock**, face down across the "
+            "turned-up card.",)),
+        ("The play", (
+            TRICK_WINNER + " The dealer's opponent leads to the first trick; its winner leads to the next.",
+            "**While the stock is open** you may play any card: you need not follow suit or trump. After each "
+            "trick the winner takes the top card of the stock, then the other player; the turned-up card is "
+            "taken last.",
+            "**Once the stock is used up or closed** you must follow suit and beat the card led if you can; "
+            "with no card of that suit you must trump if you can.",
+            "**The nine of trumps**: about to lead, once you have won a trick, you may swap it for the turned-up "
+            "card while the stock (that card counted) has at least {exchange_min_stock} cards.",
+            "**Closing**: about to lead, after the first trick, you may turn the trump card face down while the "
+            "stock has at least {close_min_stock} cards. Nobody takes cards any more and the rules of a used-up "
+            "stock apply. Close only when you expect to reach 66 with the cards you hold.")),
+        ("Marriages", (
+            "A king and queen of one suit in your hand are a **marriage**: 20 card points, 40 in trumps. Show it "
+            "when you are about to lead (not on the first lead of a hand), then lead its king or queen; one "
+            "marriage per lead. Marriages may be shown after the stock is used up or closed too.",)),
+        ("Scoring a hand", (
+            "The hand ends as soon as a player has 66 card points (tricks and marriages): that player wins it.",
+            "The winner scores 1 game point; 2 if the other player has under 33 card points; 3 if the other "
+            "player took no trick.",
+            "If the stock ran out without a close, the last trick brings {last_trick_bonus} more card points. If "
+            "nobody reaches 66, the winner of the last trick scores 1 game point.",
+            "A player who closed and reaches 66 scores as usual. If he fails, the other player scores 2 game "
+            "points, or 3 if he had taken no trick when the stock was closed and did not reach 66 himself.")),
+        ("How the game ends", (
+            "The first player to {target} game points wins the game. The winner of a hand deals the next one.",)),
+    ),
+    presets={"santase": "Santase", "russian": "Russian Mariage for two", "german": "German 66"},
+    differences={
+        "deal_order": words_for({"3-3-turn": "the trump card is turned after 6 cards each are dealt",
+                               "3-turn-3": "the trump card is turned after the first 3 cards each"}),
+        "next_dealer": words_for({"winner": "the winner of a hand deals the next", "loser": "the loser deals next",
+                                "alternate": "the players take turns to deal"}),
+        "must_head": yes_no("after the stock you must beat the card led if you can",
+                          "after the stock you must follow suit but need not beat the card led"),
+        "must_trump": yes_no("after the stock you must trump when you cannot follow suit",
+                           "you need never trump"),
+        "marriage_on_first_lead": yes_no("a marriage may be shown on the first lead too (it counts once its owner "
+                                       "wins a trick)", "no marriage on the first lead"),
+        "marriages_after_stock": yes_no("marriages may be shown after the stock too",
+                                      "no marriages once the stock is used up or closed"),
+        "nine_exchange": yes_no("the nine of trumps may be swapped", "the nine of trumps is never swapped"),
+        "exchange_needs_trick": yes_no("the nine is swapped only after winning a trick",
+                                     "the nine may be swapped before winning a trick"),
+        "exchange_min_stock": same_words("the nine may be swapped while the stock has at least {v} cards"),
+        "close_min_stock": same_words("the stock may be closed while it has at least {v} cards"),
+        "close_on_first_lead": yes_no("the stock may be closed before the first trick too",
+                                    "the stock may not be closed before the first trick"),
+        "close_before_draw": yes_no("the winner of a trick may close the stock before taking a card",
+                                  "the stock is closed only before a lead"),
+        "exchange_on_close": yes_no("when the stock is closed, the other player may at once swap the nine of "
+                                  "trumps, even without a trick", "nobody swaps the nine when the stock is closed"),
+        "last_trick_bonus": lambda v, r: ("the last trick brings no extra card points" if not v else
+                                          f"the last trick brings {v} more card points"),
+        "tie_rule": words_for({"last_trick": "if nobody reaches 66, the last trick's winner scores 1 game point",
+                             "draw": "if nobody reaches 66 (65 to 65), the hand is a draw",
+                             "draw_plus_next": "if nobody reaches 66 the hand is a draw, and the next hand's "
+                                               "winner scores 1 more game point"}),
+        "failed_close": words_for({"flat_three": "a player who closes and fails gives the other 3 game points",
+                                 "two_or_three": "a player who closes and fails gives the other 2 or 3 game points"}),
+        "closed_game_points": lambda v, r: ("a player who closes and reaches 66 scores as usual" if v is None else
+                                            f"a player who closes and reaches 66 always scores {v} game points"),
+        "close_count_rule": words_for({"at_close": "after a close, the 1, 2 or 3 game points depend on the other "
+                                                 "player's cards when the stock was closed",
+                                     "whole_hand": "after a close, the 1, 2 or 3 game points depend on the other "
+                                                   "player's cards at the end"}),
+        "going_out": lambda v, r: ("the hand ends by itself at 66" if v == "automatic" else
+                                   "you must say “out” when you think you have 66; say it wrongly and the other "
+                                   f"player scores {r.false_claim_points} game points"),
+        "false_claim_points": same_words("a wrong “out” gives the other player {v} game points"),
+        "target": same_words("the game is won with {v} game points"),
+        "shutout_doubles_game": yes_no("a game won while the loser has no game point counts double",
+                                     "every game won counts once"),
+    },
+    written_for={"deal_order": "3-turn-3", "next_dealer": "winner", "must_head": True, "must_trump": True,
+                 "marriage_on_first_lead": False, "marriages_after_stock": True, "nine_exchange": True,
+                 "exchange_needs_trick": True, "close_on_first_lead": False, "close_before_draw": False,
+                 "exchange_on_close": False, "tie_rule": "last_trick", "failed_close": "two_or_three",
+                 "closed_game_points": None, "close_count_rule": "whole_hand", "going_out": "automatic",
+                 "shutout_doubles_game": False},
+    picture=pack_24_picture,
+)

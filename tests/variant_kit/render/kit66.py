@@ -130,3 +130,50 @@ def state_text(state, seat: int | None = None) -> str:
     lines += player(bottom)
     lines.append(result.explanation if result is not None else _status(state, to_act))
     return "\n".join(lines)
+
+#: The quantities of :data:`cardlab.render.HIDE_TOKENS` this renderer draws (each left out when
+#: ``hide`` names it), and those its result text states in words (left out with the result text).
+WRITES: frozenset = frozenset({"card_points", "result"})
+RESULT_STATES: frozenset = frozenset({"card_points"})
+
+
+# ---------------------------------------------------------------------------------------------
+# The student handout (cardlab.render.handout draws it from this declaration)
+
+from cardlab.render.handout import (PACK_POINTS, TRICK_WINNER, Teaching, pack_24_picture,  # noqa: E402
+                                    yes_no)
+
+HANDOUT = Teaching(
+    intro="Two players, each on his own, all 24 cards dealt. A hand is won with 66 card points; a game with "
+          "{target} game points.",
+    sections=(
+        ("What you need", (PACK_POINTS,)),
+        ("The aim", (
+            "Win tricks with valuable cards, and show marriages, to be the first to **66 card points** in a hand. "
+            "A hand won brings 1, 2 or 3 **game points**; the first player to {target} game points wins the game.",)),
+        ("The deal", (
+            "The dealer gives 12 cards to each player, 3 at a time, the other player first. The dealer shows his "
+            "last card: its suit is **trumps**. He keeps it in his hand.",)),
+        ("The play", (
+            TRICK_WINNER + " The dealer's opponent leads to the first trick; its winner leads to the next.",
+            "You must **follow suit** and, when you can, beat the card led; with no card of that suit you must "
+            "play a trump if you have one.",)),
+        ("Marriages", (
+            "A **marriage** is the K and Q of one suit in your hand: 40 card points in trumps, 20 in another "
+            "suit. Show it when you lead, then lead its K or Q. Its points count once you have won a trick.",)),
+        ("Scoring", (
+            "The last trick is worth 10 card points more. The first to 66 card points wins the hand and scores "
+            "**1 game point** if the other has 33 or more, **2** if fewer, **3** if the other took no trick.",)),
+    ),
+    presets={"kit": "the usual rules", "plain": "plain rules"},
+    differences={
+        "must_head": yes_no("you must beat the card led when you can", "you need only follow suit"),
+        "must_trump": yes_no("without the suit led you must trump", "without the suit led you may play any card"),
+        "marriage_on_first_lead": yes_no("a marriage may be shown on the first lead",
+                                         "no marriage on the first lead"),
+        "last_trick_bonus": yes_no("the last trick is worth 10 card points more", "the last trick is worth nothing more"),
+    },
+    written_for={"must_head": True, "must_trump": True, "marriage_on_first_lead": True, "last_trick_bonus": True,
+                 "target": 7},
+    picture=pack_24_picture,
+)
