@@ -145,7 +145,8 @@ class Variant:
     describe_action : callable(action, state) -> ActionText
         How a front end shows an action legal in ``state`` (its group, label and help).
     seat_names : tuple of str
-        Default player names, one per seat.
+        Default player names, one per seat: the rules module's ``SEAT_NAMES``, the default names
+        of its deal, ``deal_from_places`` and score keeper.
     player_counts : tuple of int
         Every table size the variant accepts (default: just ``players``).
     renderer : str
@@ -292,7 +293,7 @@ def _build(name: str) -> Variant:
         name=name, title=b.title, players=b.players, module=module,
         rules_from_dict=type(next(iter(m.PRESETS.values()))).from_dict,
         check_pack=m.check_pack, deal=m.deal, new_game=_game_factory(b.game), presets=m.PRESETS,
-        describe_action=m.describe_action, seat_names=tuple("ABCD"[:b.players]),
+        describe_action=m.describe_action, seat_names=tuple(m.SEAT_NAMES),
         player_counts=b.player_counts, renderer=f"cardlab.render.{b.stem}",
         player_kinds={"random": _COMMON_PLAYERS["random"], "heuristic": f"cardlab.players.{b.stem}:{b.heuristic}",
                       "search": _COMMON_PLAYERS["search"]},
