@@ -9,7 +9,8 @@ from cardlab import variants
 from cardlab.actions import Action
 from cardlab.cards import Card, Rank, Suit
 from cardlab.classroom import ExerciseSet, kinds_for, make_exercise, parse_code
-from cardlab.classroom.exercises import CURRENT, KINDS, LEVELS, VERSIONS, AnswerError, CodeError, SetCode
+from cardlab.classroom.exercises import CURRENT, KINDS, LEVELS, VERSIONS, CodeError, SetCode
+from cardlab.classroom.verdicts import AnswerError
 from cardlab.errors import CardlabError, IllegalActionError
 from cardlab.ninetynine import bid_value
 

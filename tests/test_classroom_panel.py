@@ -14,7 +14,7 @@ pytest.importorskip("ipywidgets")
 
 from cardlab import variants  # noqa: E402
 from cardlab.classroom import kinds_for  # noqa: E402
-from cardlab.classroom.exercises import _CODE_OF, CURRENT, LEVELS, CodeError, SetCode  # noqa: E402
+from cardlab.classroom.exercises import CODE_OF, CURRENT, LEVELS, CodeError, SetCode  # noqa: E402
 from cardlab.classroom import roles  # noqa: E402
 from cardlab.classroom.panel import KIND_WORDS, ClassroomPanel  # noqa: E402
 
@@ -135,7 +135,7 @@ def test_new_set_uses_the_choices_and_a_new_seed():
         t.value = t.kind in ("scores", "legal")
     panel.new_button.click()
     code = panel.set_code
-    assert code.startswith(f"{_CODE_OF['russian-501']}-fives-legal,scores-h{CURRENT}-")
+    assert code.startswith(f"{CODE_OF['russian-501']}-fives-legal,scores-h{CURRENT}-")
     assert all(panel.widget.set.exercise(i).level == "harder" for i in range(panel.widget.set.count))
     panel.new_button.click()
     assert panel.set_code != code or panel.set_code.endswith("-0")

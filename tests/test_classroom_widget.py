@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 
 from cardlab import variants  # noqa: E402
 from cardlab.classroom import kinds_for  # noqa: E402
-from cardlab.classroom.exercises import _CODE_OF  # noqa: E402
+from cardlab.classroom.exercises import CODE_OF  # noqa: E402
 from cardlab.classroom.widget import ExerciseWidget  # noqa: E402
 
 
@@ -38,7 +38,7 @@ def _poke(c, rng):
 @pytest.mark.parametrize("variant,preset", [(v, p) for v in variants.names() for p in variants.get(v).presets])
 def test_random_clicks_never_raise(variant, preset):
     rng = random.Random(f"{variant}/{preset}")
-    code = f"{_CODE_OF[variant]}-{preset}-{','.join(kinds_for(variant))}-7"
+    code = f"{CODE_OF[variant]}-{preset}-{','.join(kinds_for(variant))}-7"
     widget = ExerciseWidget(code, count=2 * len(kinds_for(variant)))
     clicks = 0
     for _ in range(300):
@@ -54,12 +54,12 @@ def test_random_clicks_never_raise(variant, preset):
 def test_right_and_wrong_are_marked_and_the_teacher_sees_the_answer(variant):
     v = variants.get(variant)
     for kind in kinds_for(variant):
-        widget = ExerciseWidget(f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3", count=1, teacher=True)
+        widget = ExerciseWidget(f"{CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3", count=1, teacher=True)
         ex = widget.set.current
         assert ex.answer_text() in widget.answer_pane.value
         widget.answer(ex.expected)
         assert "cardlab-class-right" in widget.verdict.value and "Score: 1 of 1 right" == widget.score.value
-        student = ExerciseWidget(f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3", count=1)
+        student = ExerciseWidget(f"{CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3", count=1)
         assert student.answer_pane.value == ""
         student.answer(object())
         assert "cardlab-class-mistake" in student.verdict.value and student.set.answered == 0
@@ -145,7 +145,7 @@ def test_the_verdict_is_marked_in_word_and_colour_once(variant):
     class, followed by the explanation; the word is never said twice; rule ids only for the teacher."""
     v = variants.get(variant)
     for kind in kinds_for(variant):
-        code = f"{_CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3"
+        code = f"{CODE_OF[variant]}-{next(iter(v.presets))}-{kind}-3"
         for teacher in (False, True):
             widget = ExerciseWidget(code, count=1, teacher=teacher)
             ex = widget.set.current
@@ -203,7 +203,7 @@ def test_the_students_drawing_hides_what_each_kind_asks(variant):
     from cardlab import render
 
     for kind in kinds_for(variant):
-        code = f"{_CODE_OF[variant]}-{next(iter(variants.get(variant).presets))}-{kind}-11"
+        code = f"{CODE_OF[variant]}-{next(iter(variants.get(variant).presets))}-{kind}-11"
         student = ExerciseWidget(code, count=2)
         teacher = ExerciseWidget(code, count=2, teacher=True)
         for _ in range(2):

@@ -200,7 +200,7 @@ def test_classroom_declarations(name):
     assert v.code and v.code.isalnum() and v.code == v.code.lower(), v.code
     others = [variants.get(n).code for n in variants.names() if n != name]
     assert v.code not in others
-    assert exercises._variant_of(v.code) == name and str(exercises.SetCode(name, next(iter(v.presets)),
+    assert exercises.variant_of_code(v.code) == name and str(exercises.SetCode(name, next(iter(v.presets)),
                                                                            v.exercise_kinds[:1], 5)).startswith(v.code)
     lesson = list(exercises.ANSWER_FORMS)
     assert v.exercise_kinds[:2] == ("legal", "trick") and set(v.exercise_kinds) <= set(lesson)

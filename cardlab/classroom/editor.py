@@ -42,7 +42,7 @@ from ..cards import parse_card
 from ..errors import CardlabError
 from ..render import state_html
 from ..widgets.base import button, guarded, html_pane
-from .exercises import _classroom_variants, _code_of
+from .exercises import classroom_variants as _classroom_variants, code_of as _code_of
 from .notation import PositionError, parse_position, position_text
 from .roles import safe_path
 
@@ -474,9 +474,9 @@ class PositionEditor(w.VBox):
             self._random(advance=False, pack=state.pack)
             acting = self._action_place()
             if acting:
-                from .notation import _deal_rule
+                from .notation import deal_rule
                 self._say(f"That hand has no hands yet (before its {acting.name}), so the places show the pack dealt "
-                          f"after {acting.action} {acting.default} [rule {_deal_rule(v)}].", "note")
+                          f"after {acting.action} {acting.default} [rule {deal_rule(v)}].", "note")
 
     def _take_places(self, fields: dict) -> None:
         """The places (and the cut) from a position's hands-form fields."""

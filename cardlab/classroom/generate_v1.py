@@ -5,7 +5,7 @@ random (seeded) by legal actions.
 Do not change what this module does: the order and number of its random draws, its candidate
 positions and its questions are what old codes on boards, worksheets and lessons depend on
 (``tests/test_classroom_golden.py`` pins them). Only the explanation text it builds (through
-the shared helpers of :mod:`cardlab.classroom.exercises`) may improve. New generation goes into a
+the shared helpers of :mod:`cardlab.classroom.verdicts`) may improve. New generation goes into a
 new version (:mod:`cardlab.classroom.generate_v2`).
 """
 
@@ -18,8 +18,8 @@ from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
 from ..errors import CardlabError
-from .exercises import (Exercise, redeal_words, _first_rule, _judge_legal, _judge_score, _name,
-                        _plural, _refusal, _rule_text, _sentence, score_reasons, why_legal, why_points, why_trick)
+from .verdicts import (Exercise, first_rule, judge_legal, judge_score, plural, redeal_words, refusal, rule_text,
+                       score_reasons, seat_name, sentence, why_legal, why_points, why_trick)
 
 __all__ = ["make"]
 
@@ -50,8 +50,8 @@ def _build_legal(variant, steps, rng):
     seat = s.to_act
     expected = frozenset(x.card for x in s.legal_actions() if x.kind == "play")
     why, rules = why_legal(variant, s)
-    q = f"Which cards may {_name(s, seat)} play here? (click them)"
-    return Exercise(variant, "legal", q, s, seat, expected, "cards", why, rules, _judge_legal)
+    q = f"Which cards may {seat_name(s, seat)} play here? (click them)"
+    return Exercise(variant, "legal", q, s, seat, expected, "cards", why, rules, judge_legal)
 
 
 def _build_trick(variant, steps, rng):
@@ -61,7 +61,7 @@ def _build_trick(variant, steps, rng):
     s, a, n = rng.choice(cands)
     trick = n.tricks[-1]
     why, rules = why_trick(variant, s, n)
-    q = f"{_name(s, s.to_act)} plays {a.card} to this trick. Who wins it?"
+    q = f"{seat_name(s, s.to_act)} plays {a.card} to this trick. Who wins it?"
     return Exercise(variant, "trick", q, s, None, trick.winner, "seat", why, rules)
 
 
@@ -74,7 +74,7 @@ def _build_points(variant, steps, rng):
     seat = rng.randrange(players)
     expected = n.points(seat)
     why, rules = why_points(variant, n, seat)
-    q = f"How many card points has {_name(n, seat)} now?"
+    q = f"How many card points has {seat_name(n, seat)} now?"
     return Exercise(variant, "points", q, n, None, expected, "number", why, rules)
 
 
@@ -93,13 +93,13 @@ def _build_marriage(variant, steps, rng):
     action = Action("marriage", value=suit)
     expected = action in s.legal_actions()
     if expected:
-        rules = _first_rule(variant, ".marriage.lead", ".marriage")
-        why = f"{_name(s, s.to_act)} is about to lead and may announce it. " + \
-            (_sentence(_rule_text(variant, rules[0])) if rules else "")
+        rules = first_rule(variant, ".marriage.lead", ".marriage")
+        why = f"{seat_name(s, s.to_act)} is about to lead and may announce it. " + \
+            (sentence(rule_text(variant, rules[0])) if rules else "")
     else:
-        why, rules = _refusal(s, action)
-        why = _sentence(why)
-    q = f"{_name(s, s.to_act)} holds K{suit.symbol} and Q{suit.symbol}. May {_name(s, s.to_act)} announce this marriage now?"
+        why, rules = refusal(s, action)
+        why = sentence(why)
+    q = f"{seat_name(s, s.to_act)} holds K{suit.symbol} and Q{suit.symbol}. May {seat_name(s, s.to_act)} announce this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, expected, "yesno", why, rules)
 
 
@@ -110,9 +110,9 @@ def _build_bid(variant, steps, rng):
     n, seat = rng.choice(cands)
     cards = n.bid_cards[seat]
     expected = n.bids[seat]
-    bid_rule = _first_rule(variant, ".bid")
-    why = f"{_sentence(_rule_text(variant, bid_rule[0]))} {format_cards(cards)} make {_plural(expected, 'trick')}."
-    q = f"{_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
+    bid_rule = first_rule(variant, ".bid")
+    why = f"{sentence(rule_text(variant, bid_rule[0]))} {format_cards(cards)} make {plural(expected, 'trick')}."
+    q = f"{seat_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
     return Exercise(variant, "bid", q, n, seat, expected, "number", why, bid_rule)
 
 
@@ -122,23 +122,23 @@ def _build_score(variant, steps, rng):
     gp = getattr(res, "game_points", None)
     if not isinstance(gp, int) or res.winner is None or res.reason not in score_reasons(variant):
         return None
-    why = _sentence(res.explanation)
-    rules = _first_rule(variant, ".score")
-    q = (f"The hand is over. How many game points does {_name(end, res.winner)} score with it, and why? "
+    why = sentence(res.explanation)
+    rules = first_rule(variant, ".score")
+    q = (f"The hand is over. How many game points does {seat_name(end, res.winner)} score with it, and why? "
          f"Give the number and how the hand was won.")
-    return Exercise(variant, "score", q, end, None, (gp, res.reason), "score", why, rules, _judge_score)
+    return Exercise(variant, "score", q, end, None, (gp, res.reason), "score", why, rules, judge_score)
 
 
 def _build_scores(variant, steps, rng):
     end = steps[-1][2]
     res = end.result
     if getattr(end.rules, "start_score", None) is None:     # scores not counted down from a start (as 501's are)
-        rules = list(_first_rule(variant, ".score")) + (list(_first_rule(variant, ".premium.score")) if res.premium
+        rules = list(first_rule(variant, ".score")) + (list(first_rule(variant, ".premium.score")) if res.premium
                                                         else [])
         bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
         q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
              f"seat, " + ", ".join(map(str, end.names)) + ".")
-        why = _sentence(res.explanation) + " " + _sentence(_rule_text(variant, rules[0]))
+        why = sentence(res.explanation) + " " + sentence(rule_text(variant, rules[0]))
         return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules))
     return _build_scores_501(variant, end, rng)
 
@@ -157,12 +157,12 @@ def _build_scores_501(variant, end, rng):
     game = variants.game_class(variant)(end.rules, end.dealer, end.names, scores=before)
     notes = game.add(end)["note"]
     expected = tuple(game.scores)
-    rules = list(_first_rule(variant, ".score"))
+    rules = list(first_rule(variant, ".score"))
     if getattr(res, "blind", False):
-        rules += _first_rule(variant, ".score.blind")
+        rules += first_rule(variant, ".score.blind")
     if res.outcome == "conceded" or "conced" in res.explanation:
-        rules += _first_rule(variant, ".concede")
-    protect = _first_rule(variant, ".protect")
+        rules += first_rule(variant, ".concede")
+    protect = first_rule(variant, ".protect")
     if protect and protect[0] in notes:
         rules += protect
     names = tuple(map(str, end.names))
@@ -170,7 +170,7 @@ def _build_scores_501(variant, end, rng):
     q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
          f"is each score now? One number per seat, {', '.join(names)}.")
     steps = ", ".join(f"{n} {b} → {a}" for n, b, a in zip(names, before, expected))
-    why = _sentence(res.explanation) + (" " + _sentence(notes) if notes else "") + f" So: {steps}."
+    why = sentence(res.explanation) + (" " + sentence(notes) if notes else "") + f" So: {steps}."
     return Exercise(variant, "scores", q, end, None, expected, "numbers", why, tuple(rules), start=before)
 
 
@@ -185,12 +185,12 @@ def _build_redeal(variant, steps, rng):
     action = Action("redeal", None, why_kind)
     expected = action in s.legal_actions()
     if expected:
-        rules = _first_rule(variant, f".redeal.{why_kind}")
-        why = f"The claim holds. {_sentence(_rule_text(variant, rules[0]))}"
+        rules = first_rule(variant, f".redeal.{why_kind}")
+        why = f"The claim holds. {sentence(rule_text(variant, rules[0]))}"
     else:
-        why, rules = _refusal(s, action)
-        why = _sentence(why)
-    q = (f"{_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[why_kind]}. Does the claim hold?")
+        why, rules = refusal(s, action)
+        why = sentence(why)
+    q = (f"{seat_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[why_kind]}. Does the claim hold?")
     return Exercise(variant, "redeal", q, s, s.to_act, expected, "yesno", why, rules)
 
 
@@ -207,11 +207,11 @@ def _build_eight(variant, steps, rng):
     size = end.rules.pips
     expected = game.won[pair] * size + game.eights[pair].pips
     pair_name = f"{end.names[pair]} & {end.names[pair + 2]}"
-    parts = [_sentence(aw.text) for aw in res.awards] + [_sentence(x) for x in notes]
-    why = " ".join(parts) + f" An eight has {_plural(size, 'pip')}; {pair_name} uncover {_plural(expected, 'pip')}."
+    parts = [sentence(aw.text) for aw in res.awards] + [sentence(x) for x in notes]
+    why = " ".join(parts) + f" An eight has {plural(size, 'pip')}; {pair_name} uncover {plural(expected, 'pip')}."
     q = (f"The hand is over. Both eights were blank before it. How many pips do {pair_name} uncover on their "
          f"eight with this hand (a won eight counts {size})?")
-    return Exercise(variant, "eight", q, end, None, expected, "number", why, _first_rule(variant, ".eight"))
+    return Exercise(variant, "eight", q, end, None, expected, "number", why, first_rule(variant, ".eight"))
 
 
 _BUILDERS = {"legal": _build_legal, "trick": _build_trick, "points": _build_points, "marriage": _build_marriage,

@@ -55,8 +55,8 @@ from .. import variants
 from ..actions import Action
 from ..cards import Card, Rank, Suit, format_cards
 from ..errors import CardlabError
-from .exercises import (Exercise, redeal_words, _first_rule, _judge_legal, _judge_score, _name,
-                        _plural, _refusal, _rule_text, _sentence, score_reasons, why_legal, why_points, why_trick)
+from .verdicts import (Exercise, first_rule, judge_legal, judge_score, plural, redeal_words, refusal, rule_text,
+                       score_reasons, seat_name, sentence, why_legal, why_points, why_trick)
 
 __all__ = ["make", "MAX_HANDS", "criterion"]
 
@@ -84,7 +84,7 @@ def _played_hand(v, rules, rng: random.Random, stop: Callable | None = None) -> 
 def _rule(variant: str, suffix: str) -> str:
     """The id of the variant's rule ending in ``suffix`` (``".score"`` -> ``"501.score"``), read
     from its ``RULES``; ``""`` if it has none."""
-    found = _first_rule(variant, suffix)
+    found = first_rule(variant, suffix)
     return found[0] if found else ""
 
 
@@ -240,8 +240,8 @@ def _build_legal(variant, steps, rng, level, want):
     seat = s.to_act
     expected = legal_split(s)[0]
     why, rules = why_legal(variant, s)
-    q = f"Which cards may {_name(s, seat)} play here? (click them)"
-    return Exercise(variant, "legal", q, s, seat, expected, "cards", why, rules, _judge_legal, level=level, version=2)
+    q = f"Which cards may {seat_name(s, seat)} play here? (click them)"
+    return Exercise(variant, "legal", q, s, seat, expected, "cards", why, rules, judge_legal, level=level, version=2)
 
 
 def _build_trick(variant, steps, rng, level, want):
@@ -251,7 +251,7 @@ def _build_trick(variant, steps, rng, level, want):
         return None
     s, a, n = rng.choice(cands)
     why, rules = why_trick(variant, s, n)
-    q = f"{_name(s, s.to_act)} plays {a.card} to this trick. Who wins it?"
+    q = f"{seat_name(s, s.to_act)} plays {a.card} to this trick. Who wins it?"
     return Exercise(variant, "trick", q, s, None, n.tricks[-1].winner, "seat", why, rules, level=level, version=2)
 
 
@@ -262,7 +262,7 @@ def _build_points(variant, steps, rng, level, want):
         return None
     n, seat = rng.choice(cands)
     why, rules = why_points(variant, n, seat)
-    q = f"How many card points has {_name(n, seat)} now?"
+    q = f"How many card points has {seat_name(n, seat)} now?"
     return Exercise(variant, "points", q, n, None, n.points(seat), "number", why, rules, level=level, version=2)
 
 
@@ -283,14 +283,14 @@ def _build_marriage(variant, steps, rng, level, want):
         return None
     s, suit, just = rng.choice(cands)
     action = Action("marriage", value=suit)
-    who = _name(s, s.to_act)
+    who = seat_name(s, s.to_act)
     if want:
-        rules = _first_rule(variant, ".marriage.lead", ".marriage")
+        rules = first_rule(variant, ".marriage.lead", ".marriage")
         why = f"{who} is about to lead and may announce it. " + \
-            _sentence(_rule_text(variant, rules[0]) if rules else "")
+            sentence(rule_text(variant, rules[0]) if rules else "")
     else:
-        reason, rules = _refusal(s, action)
-        why = _sentence(reason)
+        reason, rules = refusal(s, action)
+        why = sentence(reason)
     q = (f"{who} has just announced the {just.symbol} marriage. " if just is not None else "") + \
         f"{who} holds K{suit.symbol} and Q{suit.symbol}. May {who} announce this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, want, "yesno", why.strip(), rules, level=level, version=2)
@@ -304,9 +304,9 @@ def _build_bid(variant, steps, rng, level, want):
     n, seat = rng.choice(cands)
     cards = n.bid_cards[seat]
     expected = n.bids[seat]
-    why = (f"{_sentence(_rule_text(variant, _rule(variant, '.bid')))} {format_cards(cards)} make "
-           f"{_plural(expected, 'trick')}.")
-    q = f"{_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
+    why = (f"{sentence(rule_text(variant, _rule(variant, '.bid')))} {format_cards(cards)} make "
+           f"{plural(expected, 'trick')}.")
+    q = f"{seat_name(n, seat)} sets aside {format_cards(cards)} as bid cards. What bid (in tricks) do they make?"
     return Exercise(variant, "bid", q, n, seat, expected, "number", why, (_rule(variant, ".bid"),), level=level,
                     version=2)
 
@@ -318,11 +318,11 @@ def _build_score(variant, steps, rng, level, want):
     if (not isinstance(gp, int) or res.winner is None or res.reason not in score_reasons(variant)
             or _score_level(end, variant) != level):
         return None
-    rules = _first_rule(variant, ".score")
-    q = (f"The hand is over. How many game points does {_name(end, res.winner)} score with it, and why? "
+    rules = first_rule(variant, ".score")
+    q = (f"The hand is over. How many game points does {seat_name(end, res.winner)} score with it, and why? "
          f"Give the number and how the hand was won.")
-    return Exercise(variant, "score", q, end, None, (gp, res.reason), "score", _sentence(res.explanation), rules,
-                    _judge_score, level=level, version=2)
+    return Exercise(variant, "score", q, end, None, (gp, res.reason), "score", sentence(res.explanation), rules,
+                    judge_score, level=level, version=2)
 
 
 def _build_scores(variant, steps, rng, level, want):
@@ -337,7 +337,7 @@ def _build_scores(variant, steps, rng, level, want):
         bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(end.names, res.bids, res.tricks))
         q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
              f"seat, " + ", ".join(map(str, end.names)) + ".")
-        why = _sentence(res.explanation) + " " + _sentence(_rule_text(variant, rules[0]))
+        why = sentence(res.explanation) + " " + sentence(rule_text(variant, rules[0]))
         return Exercise(variant, "scores", q, end, None, tuple(res.scores), "numbers", why, tuple(rules),
                         level=level, version=2)
     for _ in range(8):
@@ -359,7 +359,7 @@ def _build_scores(variant, steps, rng, level, want):
     q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
          f"is each score now? One number per seat, {', '.join(names)}.")
     steps = ", ".join(f"{n} {b} → {a}" for n, b, a in zip(names, before, expected))
-    why = _sentence(res.explanation) + (" " + _sentence(notes) if notes else "") + f" So: {steps}."
+    why = sentence(res.explanation) + (" " + sentence(notes) if notes else "") + f" So: {steps}."
     return Exercise(variant, "scores", q, end, None, expected, "numbers", why, tuple(rules), start=before,
                     level=level, version=2)
 
@@ -386,11 +386,11 @@ def _build_redeal(variant, steps, rng, level, want):
     s, why_kind = rng.choice(cands)
     if want:
         rules = (_rule(variant, f".redeal.{why_kind}"),)
-        why = f"The claim holds. {_sentence(_rule_text(variant, rules[0]))}"
+        why = f"The claim holds. {sentence(rule_text(variant, rules[0]))}"
     else:
-        reason, rules = _refusal(s, Action("redeal", None, why_kind))
-        why = _sentence(reason)
-    q = f"{_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[why_kind]}. Does the claim hold?"
+        reason, rules = refusal(s, Action("redeal", None, why_kind))
+        why = sentence(reason)
+    q = f"{seat_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[why_kind]}. Does the claim hold?"
     return Exercise(variant, "redeal", q, s, s.to_act, want, "yesno", why, rules, level=level, version=2)
 
 
@@ -405,8 +405,8 @@ def _build_eight(variant, steps, rng, level, want):
         return None
     size = end.rules.pips
     pair_name = f"{end.names[pair]} & {end.names[pair + 2]}"
-    parts = [_sentence(aw.text) for aw in res.awards] + [_sentence(x) for x in notes]
-    why = " ".join(parts) + f" An eight has {_plural(size, 'pip')}; {pair_name} uncover {_plural(expected, 'pip')}."
+    parts = [sentence(aw.text) for aw in res.awards] + [sentence(x) for x in notes]
+    why = " ".join(parts) + f" An eight has {plural(size, 'pip')}; {pair_name} uncover {plural(expected, 'pip')}."
     q = (f"The hand is over. Both eights were blank before it. How many pips do {pair_name} uncover on their "
          f"eight with this hand (a won eight counts {size})?")
     return Exercise(variant, "eight", q, end, None, expected, "number", why, (_rule(variant, ".eight"),),

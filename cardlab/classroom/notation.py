@@ -44,7 +44,7 @@ from functools import lru_cache
 from .. import variants
 from ..cards import parse_card, parse_suit
 from ..errors import CardlabError, IllegalActionError, NotationError
-from .exercises import _classroom_variants, _code_of, _variant_of
+from .exercises import classroom_variants as _classroom_variants, code_of as _code_of, variant_of_code as _variant_of
 
 __all__ = ["PositionError", "position_text", "parse_position", "PLACES", "PLACE_SIZES", "hand_size"]
 
@@ -87,10 +87,11 @@ def hand_size(variant: str, seat: int, dealer: int, players: int) -> int:
     return v.places(v.default_rules, dealer, players)[seat].size
 
 
-def _deal_rule(v) -> str:
-    """The id of the variant's deal rule (``"66.deal"``), from its ``RULES``."""
-    from .exercises import _top_rule
-    found = _top_rule(v.name, "deal")
+def deal_rule(v) -> str:
+    """The id of the deal rule (``"66.deal"``) of ``v`` (a :class:`~cardlab.variants.Variant`),
+    from its rules module's ``RULES``; ``""`` if it has none."""
+    from .verdicts import top_rule
+    found = top_rule(v.name, "deal")
     return found[0] if found else ""
 
 
@@ -378,7 +379,7 @@ def _deal_hands(v, rules, dealer, names, extra, fields, where):
     if len(hands) != len(names):
         raise PositionError(f"give one hand per player ({len(names)} names), separated by '/', not {len(hands)}",
                             offset, "hands")
-    rule = _deal_rule(v)
+    rule = deal_rule(v)
     o = offset
     for seat, (part, cards) in enumerate(zip(body.split("/"), hands)):
         size = declared[seat].size

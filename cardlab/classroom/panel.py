@@ -33,7 +33,7 @@ import ipywidgets as w
 
 from .. import variants
 from ..widgets.base import button, guarded, html_pane
-from .exercises import LEVELS, SetCode, _classroom_variants, kinds_for, parse_code
+from .exercises import LEVELS, SetCode, classroom_variants as _classroom_variants, kinds_for, parse_code
 from .roles import page_role
 from .widget import ExerciseWidget
 

@@ -31,7 +31,8 @@ import ipywidgets as w
 from ..render import CARD_ZOOM, card_size as _card_size, state_html
 from ..widgets.base import button, guarded, html_pane
 from ..widgets.stepper import SIZE_CSS, show_size
-from .exercises import AnswerError, ExerciseSet, score_reasons
+from .exercises import ExerciseSet
+from .verdicts import AnswerError, score_reasons
 
 __all__ = ["ExerciseWidget", "MARKS", "verdict_html"]
 
@@ -82,7 +83,7 @@ class ExerciseWidget(w.VBox):
         included, with the question, verdict and controls grown to match); ``None`` (default)
         for the setting of :func:`cardlab.render.set_card_size` when the widget is made; a menu
         in the widget changes it for this widget only. Raises
-        :class:`~cardlab.classroom.exercises.AnswerError` for another value.
+        :class:`~cardlab.classroom.verdicts.AnswerError` for another value.
 
     Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad code (when the widget is
     made, not in a callback).
