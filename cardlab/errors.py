@@ -7,7 +7,7 @@ was raised on (a state, a record file) is left unchanged.
 from __future__ import annotations
 
 __all__ = ["CardlabError", "NotationError", "IllegalActionError", "RulesError", "RecordError", "RecordLimitError",
-           "DealError", "AnalysisArgumentError"]
+           "DealError", "AnalysisArgumentError", "ClassResultsError"]
 
 
 def _rebuild(cls, args: tuple, attributes: dict) -> "CardlabError":
@@ -130,3 +130,22 @@ class AnalysisArgumentError(CardlabError):
     def __init__(self, argument: str, message: str):
         self.argument = argument
         super().__init__(message if argument in message else f"{argument}: {message}")
+
+
+class ClassResultsError(CardlabError):
+    """A refusal of the class's results database (:mod:`cardlab.classroom.results`): an
+    argument it cannot take (a name that is empty, too long or holds control characters; a
+    student who has not joined; an exercise answered already; a number or flag of the wrong
+    type), or a file that is not a results database it can open (not SQLite, someone else's
+    tables, a newer schema version than this code knows). Nothing was written.
+
+    Attributes
+    ----------
+    argument : str
+        What was refused: the argument's name (``"name"``, ``"exercise"``, ``"seconds"`` ...),
+        or ``"file"`` for the database file itself.
+    """
+
+    def __init__(self, argument: str, message: str):
+        self.argument = argument
+        super().__init__(message)
