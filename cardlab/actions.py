@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import Card, Suit
+from .cards import CARDS_BY_CODE, Card, Suit
 
 __all__ = ["Action", "play", "action_text", "payload_text", "read_words", "said_marriage_value", "check_said_value"]
 
@@ -53,7 +53,7 @@ class Action(NamedTuple):
         return f"Action({str(self)!r})"
 
 
-_PLAY = {int(c): Action("play", c) for c in Card._table.values()}
+_PLAY = {int(c): Action("play", c) for c in CARDS_BY_CODE.values()}
 
 
 def play(card: Card) -> Action:

@@ -13,7 +13,8 @@ rank then suit symbol, ``"A♠"``, ``"10♥"``, ``"Jo"``.
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping
 
 from .errors import NotationError
 
@@ -26,6 +27,7 @@ __all__ = [
     "format_cards",
     "PACK_24",
     "JOKER",
+    "CARDS_BY_CODE",
     "check_pack",
     "parse_suit",
 ]
@@ -180,6 +182,11 @@ _TEXT[_JOKER_CODE] = "Jo"
 _ASCII[_JOKER_CODE] = "Jo"
 
 JOKER: Card = Card._table[_JOKER_CODE]
+
+#: Every card by its code (``int(card)``: ``suit * 16 + rank``, the joker 79), each the interned
+#: :class:`Card`: a read-only mapping (codes from 0 to 79; the codes between suits are not cards).
+#: Fast tables indexed by a card are built from it, e.g. ``tuple(CARDS_BY_CODE.get(i) for i in range(80))``.
+CARDS_BY_CODE: Mapping[int, Card] = MappingProxyType(Card._table)
 _SUIT_SEQ = tuple(_SUIT_OF.get(i) for i in range(80))  # indexed by the card itself: no int() call
 _RANK_SEQ = tuple(_RANK_OF.get(i) for i in range(80))
 

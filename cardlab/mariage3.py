@@ -77,9 +77,9 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import ClassVar, Literal, Sequence
 
-from .actions import _PLAY, Action, action_text, check_said_value, play, said_marriage_value
+from .actions import Action, action_text, check_said_value, play, said_marriage_value
 from . import cards as _cards
-from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
+from .cards import CARDS_BY_CODE, PACK_24, Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from .errors import DealError, IllegalActionError, NotationError, RulesError
 from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
@@ -311,8 +311,8 @@ _QUEEN = {s: Card.of(s, Rank.QUEEN) for s in Suit}
 # Lookup tables for the hot path (legal actions and card play in random playouts). Each states a
 # fact of the pack once; the plain rule checks (tricks.legal_plays, _why_illegal) stay the source
 # of the error messages, and tests/test_mariage3_fast.py checks both agree at every step.
-_PLAY_T = tuple(_PLAY.get(i) for i in range(80))   # card -> its interned "play" action
-_SUIT_T = tuple(Card._table[i].suit if i in Card._table else None for i in range(80))   # card -> Suit
+_PLAY_T = tuple(play(CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None for i in range(80))   # card -> its "play" action
+_SUIT_T = tuple(CARDS_BY_CODE[i].suit if i in CARDS_BY_CODE else None for i in range(80))   # card -> Suit
 _SUIT_CARDS = tuple(frozenset(c for c in PACK_24 if c.suit == s) for s in Suit)        # suit -> its 6 cards
 _STR_T = TrickRules(rank_order=RANKS_66)._strength  # card -> strength in its suit (A 6 ... 9 1)
 _PTS_T = tuple(_PTS.get(i, 0) for i in range(80))   # card -> card points
@@ -323,7 +323,7 @@ _MARRIAGE_OF_QUEEN = {_QUEEN[s]: _MARRIAGE[s] for s in Suit}
 _TRUMPS_TURN = tuple(_TRUMPS[s] for s in Suit) + (TURN,)
 _NEXT = (1, 2, 0)                                  # seat -> the seat at its left (next to act)
 _new_trick = tuple.__new__                        # Trick(...) without the named tuple's Python __new__
-_PAIR_T = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i in range(80))
+_PAIR_T = tuple(tuple((seat, CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None for i in range(80))
                 for seat in (0, 1, 2))              # seat -> card -> the (seat, card) pair of a Trick
 
 

@@ -106,7 +106,7 @@ CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit"
 #: The grounds of each redeal claim (``"redeal points|nines|trumps"``) in words, as a noun phrase
 #: ("X claims a redeal for <words>"): the result's explanation, the step's explanation and the
 #: button's help say it, and so does the classroom's ``redeal`` question (read through the
-#: registry: ``cardlab.classroom.exercises.redeal_words``) [m4.redeal.points, m4.redeal.nines,
+#: registry: ``cardlab.classroom.verdicts.redeal_words``) [m4.redeal.points, m4.redeal.nines,
 #: m4.redeal.trumps].
 REDEAL_WORDS: dict[str, str] = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
                                 "trumps": "the pair being short of trumps"}

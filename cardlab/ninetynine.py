@@ -65,9 +65,9 @@ from itertools import combinations, repeat
 from operator import is_
 from typing import ClassVar, Literal, NamedTuple, Sequence
 
-from . import _compiled, pack24
+from . import kernels, pack24
 from .actions import Action, action_text, play, read_words
-from .cards import JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from .cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
 from .ninetynine_words import explain_step, why_refused
@@ -409,10 +409,10 @@ def _deal_tables(wild: Card | None, joker_as: Card | None) -> _DealTables:
     t = _TABLES.get((wild, joker_as))
     if t is None:
         key = _bid_sort_key(wild, joker_as)
-        keys = {code: key(c) for code, c in Card._table.items()}
+        keys = {code: key(c) for code, c in CARDS_BY_CODE.items()}
         place = {k: i for i, k in enumerate(sorted(set(keys.values())))}
         eff, suit, bid_rank = [None] * 80, [None] * 80, [None] * 80
-        for code, c in Card._table.items():
+        for code, c in CARDS_BY_CODE.items():
             e = stand_in(c, wild, joker_as)
             eff[code], suit[code], bid_rank[code] = e, e.suit, place[keys[code]]
         t = _TABLES[(wild, joker_as)] = _DealTables(tuple(eff), tuple(suit), tuple(bid_rank))
@@ -420,7 +420,7 @@ def _deal_tables(wild: Card | None, joker_as: Card | None) -> _DealTables:
 
 
 #: ``play(card)`` by card code (None where a code is no card): one index instead of a call.
-_PLAY_BY_CODE: tuple = tuple(play(Card._table[i]) if i in Card._table else None for i in range(80))
+_PLAY_BY_CODE: tuple = tuple(play(CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None for i in range(80))
 
 
 class _BidActions(dict):
@@ -1372,29 +1372,29 @@ def _put(t: tuple, i: int, v) -> tuple:
 
 _new_tuple = tuple.__new__
 #: ``_CARD_BY_CODE[code]`` is the card of a code (None where a code is no card).
-_CARD_BY_CODE: tuple = tuple(Card._table.get(i) for i in range(80))
+_CARD_BY_CODE: tuple = tuple(CARDS_BY_CODE.get(i) for i in range(80))
 
 
 def _new_trick(leader: int, cards: tuple, winner: int) -> Trick:
     return _new_tuple(Trick, (leader, cards, winner))
 
 
-_PLAYOUT_COMPILED = _compiled.load("cardlab._ninetynine_play")
+_PLAYOUT_COMPILED = kernels.load("cardlab._ninetynine_play")
 
 #: Which card-play loop :meth:`NinetyNineState.playout` runs: ``"compiled"`` (the C extension
 #: :mod:`cardlab._ninetynine_play`, built at installation with the compiled solver) or
 #: ``"python"`` (no extension, or ``CARDLAB_PURE_PYTHON=1``). Both give the same results.
-PLAYOUT_KERNEL = _compiled.default_kernel(_PLAYOUT_COMPILED)
+PLAYOUT_KERNEL = kernels.default_kernel(_PLAYOUT_COMPILED)
 
 
 def _playout_module(kernel: str | None):
     """The compiled module for ``kernel`` (None: :data:`PLAYOUT_KERNEL`), or None for Python.
     Raises ``ValueError`` for another name, ``ImportError`` for "compiled" without the extension."""
-    return _compiled.pick(kernel, PLAYOUT_KERNEL, _PLAYOUT_COMPILED, "the compiled play-out (cardlab._ninetynine_play)")
+    return kernels.pick(kernel, PLAYOUT_KERNEL, _PLAYOUT_COMPILED, "the compiled play-out (cardlab._ninetynine_play)")
 
 
 #: ``_PAIRS[seat][code]`` is the pair ``(seat, card)`` of a completed Trick, shared by every trick.
-_PAIRS = tuple(tuple((seat, Card._table[i]) if i in Card._table else None for i in range(80)) for seat in range(3))
+_PAIRS = tuple(tuple((seat, CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None for i in range(80)) for seat in range(3))
 #: The pair tables of the first, second and third card of a trick led by each seat.
 _PAIRS_FROM = tuple((_PAIRS[ld], _PAIRS[(ld + 1) % 3], _PAIRS[(ld + 2) % 3]) for ld in range(3))
 

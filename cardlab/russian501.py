@@ -81,7 +81,7 @@ from typing import ClassVar, Sequence
 
 from .actions import Action, action_text, check_said_value, play, read_words, said_marriage_value
 from . import cards as _cards
-from .cards import PACK_24, Card, Rank, Suit, parse_card, parse_cards
+from .cards import CARDS_BY_CODE, PACK_24, Card, Rank, Suit, parse_card, parse_cards
 from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
@@ -416,19 +416,19 @@ def _contract_legal(rules: "Russian501Rules", bid: int) -> tuple:
 # points, the interned play and give actions, and for kings and queens the marriage partner.
 # They keep property calls and Action building off the hot path. Per suit: the "marriage"
 # action and the king and queen (led after it).
-_SUIT_AT = tuple(Card._table[i].suit if i in Card._table else None for i in range(80))
+_SUIT_AT = tuple(CARDS_BY_CODE[i].suit if i in CARDS_BY_CODE else None for i in range(80))
 #: Card points indexed by the card itself (a Card is its int code, below 80; 0 for a code that
 #: is no card of the pack): ``CARD_POINTS_AT[card]``, the table :meth:`cardlab.tricks.Trick.card_points` takes.
-CARD_POINTS_AT: tuple[int, ...] = tuple(_PTS.get(Card._table.get(i), 0) for i in range(80))
-_PLAY_AT = tuple(play(Card._table[i]) if i in Card._table else None for i in range(80))
+CARD_POINTS_AT: tuple[int, ...] = tuple(_PTS.get(CARDS_BY_CODE.get(i), 0) for i in range(80))
+_PLAY_AT = tuple(play(CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None for i in range(80))
 _PARTNER_AT = tuple(
     Card.of(c.suit, Rank.QUEEN if c.rank == Rank.KING else Rank.KING)
     if c is not None and c.suit is not None and c.rank in (Rank.KING, Rank.QUEEN) else None
-    for c in (Card._table.get(i) for i in range(80)))
-_GIVE_AT = tuple(Action("give", Card._table[i]) if i in Card._table else None for i in range(80))
+    for c in (CARDS_BY_CODE.get(i) for i in range(80)))
+_GIVE_AT = tuple(Action("give", CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None for i in range(80))
 _MARRIAGE = {s: Action("marriage", None, s) for s in Suit}
-_KING_MARRIAGE_AT = tuple(_MARRIAGE[Card._table[i].suit] if i in Card._table and Card._table[i].rank == Rank.KING
-                          and Card._table[i].suit is not None else None for i in range(80))
+_KING_MARRIAGE_AT = tuple(_MARRIAGE[CARDS_BY_CODE[i].suit] if i in CARDS_BY_CODE and CARDS_BY_CODE[i].rank == Rank.KING
+                          and CARDS_BY_CODE[i].suit is not None else None for i in range(80))
 #: The king and queen of each suit, the cards of its marriage [501.marriage].
 MARRIAGE_CARDS: dict[Suit, tuple[Card, Card]] = {s: (Card.of(s, Rank.KING), Card.of(s, Rank.QUEEN)) for s in Suit}
 _KINDS = frozenset(("look", "pass", "bid", "blind", "take", "contract", "concede", "give", "play", "marriage"))

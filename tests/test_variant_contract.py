@@ -209,7 +209,7 @@ def test_classroom_declarations(name):
     assert ("score" in v.exercise_kinds) == bool(v.score_reasons)
     assert all(isinstance(k, str) and isinstance(w, str) and w for k, w in v.score_reasons.items())
     # the views keep answering for the code that reads them
-    assert exercises.VARIANT_CODES[v.code] == name and exercises._CODE_OF[name] == v.code
+    assert exercises.VARIANT_CODES[v.code] == name and exercises.CODE_OF[name] == v.code
     assert all((name in vs) == (k in v.exercise_kinds) for k, vs in exercises.KINDS.items())
     assert exercises.SCORE_REASONS.get(name, {}) == dict(v.score_reasons)
 

@@ -42,7 +42,7 @@ from functools import lru_cache
 from time import perf_counter
 from typing import Callable, Sequence
 
-from .. import _compiled
+from .. import kernels
 from ..cards import Card, Suit
 from ..tricks import TrickRules
 
@@ -55,18 +55,18 @@ INF = 10 ** 9
 _COMPILED_TABLE = "cardlab.analysis._csearch.Table"
 
 
-_COMPILED = _compiled.load("cardlab.analysis._csearch")
+_COMPILED = kernels.load("cardlab.analysis._csearch")
 
 #: Which search :class:`Solver` uses by default: ``"compiled"`` (the C extension
 #: :mod:`cardlab.analysis._csearch`, built at installation) or ``"python"`` (no extension, or
 #: the environment variable ``CARDLAB_PURE_PYTHON=1``). Both give the same values.
-KERNEL = _compiled.default_kernel(_COMPILED)
+KERNEL = kernels.default_kernel(_COMPILED)
 
 
 def _compiled_module(kernel: str | None):
     """The compiled module to use for ``kernel`` (None: :data:`KERNEL`), or None for Python.
     Raises ``ValueError`` for another name, ``ImportError`` for "compiled" without the extension."""
-    return _compiled.pick(kernel, KERNEL, _COMPILED, "the compiled solver (cardlab.analysis._csearch)")
+    return kernels.pick(kernel, KERNEL, _COMPILED, "the compiled solver (cardlab.analysis._csearch)")
 
 
 #: Bits of each suit (16 per suit).

@@ -29,7 +29,6 @@ from typing import Any
 
 from .cards import (CARD_SIZES, CSS, HIDE_TOKENS, LAYOUTS, STYLE, card_back_svg, card_chip, card_name, card_svg,
                     cards_text, hide_set, score_sheet_html, sort_hand, table_class, text_escape)
-from .cards import _SUIT_PATHS, STYLE as _STYLE, text_escape as _t  # noqa: F401  (for the variant renderers)
 
 __all__ = ["CARD_SIZES", "CSS", "HIDE_TOKENS", "LAYOUTS", "STYLE", "card_name", "card_svg", "card_back_svg",
            "card_chip", "cards_text", "sort_hand", "hide_set", "state_html", "state_text", "score_sheet_html",

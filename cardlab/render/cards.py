@@ -21,7 +21,7 @@ from ..tricks import RANKS_66
 
 __all__ = ["HIDE_TOKENS", "hide_set", "LAYOUTS", "AROUND_CSS", "around_html", "table_class", "play_status",
            "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
-           "score_sheet_html", "text_escape", "cards_text"]
+           "score_sheet_html", "text_escape", "cards_text", "SUIT_PATHS"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
 CARD_SIZES: dict[str, tuple[int, int]] = {"sm": (32, 45), "md": (44, 62), "lg": (66, 93)}
@@ -41,8 +41,8 @@ _SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hea
 #: a question does not show its answer: ``"card_points"`` (each seat's or pair's card points,
 #: wherever they are written), ``"bids"`` (the bid each player made, and a contract's value),
 #: ``"result"`` (the hand's result box and every line that says who won, game points or scores)
-#: and ``"pips"`` (the pips an eight uncovers). The table exercises.HIDDEN of
-#: :mod:`cardlab.classroom.exercises` names them per kind of question.
+#: and ``"pips"`` (the pips an eight uncovers). The table HIDDEN of
+#: :mod:`cardlab.classroom.verdicts` names them per kind of question.
 HIDE_TOKENS: tuple[str, ...] = ("card_points", "bids", "result", "pips")
 
 
@@ -67,8 +67,9 @@ def _circle(cx: float, cy: float, r: float) -> str:
     return f"M{cx - r} {cy}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0Z"
 
 
-# Suit signs as single paths in a 100×100 box (nonzero fill).
-_SUIT_PATHS = {
+#: Each suit's sign as one SVG path (the ``d`` attribute) in a 100×100 box, drawn with a nonzero
+#: fill: scale and translate it to place the sign (as the card faces and the eights' pips do).
+SUIT_PATHS: dict[Suit, str] = {
     Suit.HEARTS: "M50 95C35 80 0 60 0 30C0 12 13 2 27 2C38 2 46 9 50 18C54 9 62 2 73 2C87 2 100 12 100 30"
                  "C100 60 65 80 50 95Z",
     Suit.DIAMONDS: "M50 0L88 50L50 100L12 50Z",
@@ -98,7 +99,7 @@ def _size(size: str) -> tuple[int, int]:
 
 def _suit_glyph(suit: Suit, x: float, y: float, width: float, fill: str) -> str:
     s = width / 100
-    return f'<path d="{_SUIT_PATHS[suit]}" transform="translate({x:g} {y:g}) scale({s:g})" fill="{fill}"/>'
+    return f'<path d="{SUIT_PATHS[suit]}" transform="translate({x:g} {y:g}) scale({s:g})" fill="{fill}"/>'
 
 
 def _classes(base: str, extra: str | None) -> str:

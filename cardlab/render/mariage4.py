@@ -23,7 +23,7 @@ from ..cards import Suit, format_cards
 from ..mariage4 import CONTRACT_NAMES, VARIANT
 from ..mariage4_game import PIP_ORDER
 from ..mariage4_words import waiting_for
-from .cards import _SUIT_PATHS
+from .cards import SUIT_PATHS as _SUIT_PATHS
 from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape
 
 if TYPE_CHECKING:

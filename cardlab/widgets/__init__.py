@@ -14,7 +14,6 @@ the widget's message area, never as a traceback. Everything is deterministic giv
 ipywidgets is imported only here, so ``import cardlab`` stays light.
 """
 
-from .base import button as _button, html_pane as _html  # noqa: F401  (for the variant widgets)
 from .stepper import Stepper
 from .table import PlayTable, action_label
 
