@@ -123,19 +123,22 @@ def _refuse(argument: str, message: str) -> ClassResultsError:
 
 
 def _text(value, argument: str, what: str, maximum: int, *, empty: bool = False) -> str:
-    """``value`` stripped, checked: a str, at most ``maximum`` characters, no control characters,
-    non-empty unless ``empty``."""
+    """``value`` stripped of spaces at both ends, checked: a str, at most ``maximum`` characters,
+    non-empty unless ``empty``, no control characters anywhere (a line break or tab at an end
+    included: ``str.strip`` would remove them silently)."""
     if not isinstance(value, str):
         raise _refuse(argument, f"{what} is text, not {type(value).__name__} ({value!r:.60}).")
+    if len(value) > 2 * maximum + 64:   # refused before it is read character by character
+        raise _refuse(argument, f"{what} has at most {maximum} characters; this one has {len(value.strip())}.")
+    bad = next((c for c in value if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
+    if bad is not None:
+        raise _refuse(argument, f"{what} cannot hold control characters such as a line break or a tab "
+                                f"(it holds U+{ord(bad):04X}).")
     text = value.strip()
     if not text and not empty:
         raise _refuse(argument, f"{what} is empty: type one.")
     if len(text) > maximum:
         raise _refuse(argument, f"{what} has at most {maximum} characters; this one has {len(text)}.")
-    bad = next((c for c in text if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
-    if bad is not None:
-        raise _refuse(argument, f"{what} cannot hold control characters such as a line break or a tab "
-                                f"(it holds U+{ord(bad):04X}).")
     return unicodedata.normalize("NFC", text)
 
 
@@ -218,6 +221,7 @@ class ClassResults:
             raise _refuse("file", f"{self.path} cannot be opened: {error}.") from None
         try:
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
+            self._check_file(db)                      # read only: a refused file is left as it is
             mode = db.execute("PRAGMA journal_mode").fetchone()[0]
             if mode != "wal":
                 mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -232,6 +236,16 @@ class ClassResults:
             db.close()
             raise
         return db
+
+    def _check_file(self, db: sqlite3.Connection) -> int:
+        """The file's schema version; refuses (reading only) a version newer than this code's, and
+        a file without a version that holds tables (someone else's database)."""
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        self._check_version(version)
+        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise _refuse("file", f"{self.path} holds other tables than a class's results (it has no "
+                                  f"schema version): it is left as it is.")
+        return version
 
     def _check_header(self) -> None:
         """Refuses a file that exists, is not empty and does not start as SQLite files do (opening
@@ -250,17 +264,11 @@ class ClassResults:
         the file unchanged."""
         db = self._connection()
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version == SCHEMA_VERSION:
+            if db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
                 return
-            self._check_version(version)
             db.execute("BEGIN IMMEDIATE")
             try:
-                version = db.execute("PRAGMA user_version").fetchone()[0]   # another process may have
-                self._check_version(version)                                 # migrated meanwhile
-                if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    raise _refuse("file", f"{self.path} holds other tables than a class's results (it has no "
-                                          f"schema version): it is left as it is.")
+                version = self._check_file(db)   # again: another process may have migrated meanwhile
                 for step in range(version, SCHEMA_VERSION):
                     MIGRATIONS[step](db)
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -371,9 +379,7 @@ class ClassResults:
         """
         if isinstance(student, Student):
             student = student.name
-        name = check_name(student) if isinstance(student, str) else None
-        if name is None:
-            raise _refuse("student", f"A student is given by name (text), not {type(student).__name__}.")
+        name = _text(student, "student", "A student's name", MAX_NAME_LENGTH)
         set_code = _text(set_code, "set_code", "A set code", MAX_TEXT_LENGTH)
         if type(exercise) is not int:
             raise _refuse("exercise", f"An exercise is a whole number (int), not {type(exercise).__name__} "
@@ -421,8 +427,8 @@ class ClassResults:
         return None if set_code is None else _text(set_code, "set_code", "A set code", MAX_TEXT_LENGTH)
 
     def answers(self, set_code: str | None = None):
-        """Every recorded answer, one row each, in the order recorded: a
-        :class:`pandas.DataFrame` with columns ``student`` (text, the name as joined),
+        """Every recorded answer, one row each, in the order recorded (text columns in
+        pandas' ``str`` dtype): a :class:`pandas.DataFrame` with columns ``student`` (text, the name as joined),
         ``set_code`` (str), ``exercise`` (int), ``kind`` (str), ``answer`` (str), ``right``
         (bool), ``seconds`` (float), ``rules`` (tuple of str) and ``time`` (datetime64, UTC: when
         it was recorded). ``set_code`` keeps only that set's answers.
