@@ -11,6 +11,12 @@ Fields, separated by ``" | "``:
 * ``dealer N`` (in Ninety-Nine's revised rules followed by ``after N successes``, the previous
   hand's successes that fix trumps);
 * ``names`` (comma-separated; their number is the table size);
+* optionally ``before 120,80,300``: the standing before the hand, the variant's main part of it
+  (``Variant.standing[0]``: 501's scores, the eight's pips per pair, the totals elsewhere), as
+  many whole numbers as that part holds at this table (``Standing.size``), checked by the
+  variant's score keeper; the questions that depend on it read it (501's scores after the hand,
+  the pips uncovered on the eight). It is not part of the state: :func:`read_position` returns it
+  beside the state, :func:`position_text` prints it when given ``before``;
 * the cards, in either of two forms:
 
   - **the hands form** (printed): ``hands`` with each seat's cards *in the order dealt*, seats
@@ -39,14 +45,17 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from .. import variants
 from ..cards import parse_card, parse_suit
 from ..errors import CardlabError, IllegalActionError, NotationError
 from .exercises import classroom_variants as _classroom_variants, code_of as _code_of, variant_of_code as _variant_of
 
-__all__ = ["PositionError", "position_text", "parse_position", "PLACES", "PLACE_SIZES", "hand_size"]
+__all__ = ["PositionError", "Position", "position_text", "parse_position", "read_position", "standing_part",
+           "PLACES", "PLACE_SIZES", "hand_size"]
 
 # -- what each variant declares: its places (``Variant.places``) and their deal ---------------------
 def _other_places(v, rules, dealer: int = 0, players: int | None = None) -> tuple:
@@ -61,7 +70,7 @@ def _keywords() -> tuple[str, ...]:
     for v in _classroom_variants():
         for rules in v.presets.values():
             out += [p.name for p in _other_places(v, rules) if p.name not in out]
-    return tuple(out + ["trumps", "actions"])
+    return tuple(["before"] + out + ["trumps", "actions"])
 
 
 def _views(name: str):
@@ -104,7 +113,7 @@ class PositionError(NotationError):
         0-based character position where the problem starts.
     field : str
         ``"variant"``, ``"dealer"``, ``"names"``, ``"hands"``, ``"turn-up"``, ``"stock"``,
-        ``"prikup"``, ``"cut"``, ``"pack"``, ``"trumps"``, ``"actions"`` or ``"text"``.
+        ``"prikup"``, ``"cut"``, ``"pack"``, ``"before"``, ``"trumps"``, ``"actions"`` or ``"text"``.
     rule : str or None
         The rule id, when the rules refuse the position (an action, a deal).
     """
@@ -211,15 +220,22 @@ def _actions_after_deal(state) -> list[str]:
     return acts[len(_acted(state, acting)):] if acting else acts
 
 
-def position_text(state) -> str:
+def position_text(state, before=None) -> str:
     """The canonical one-line notation of ``state`` (any variant's state), a ``str``: the hands
     form, or the pack form where the hands form cannot write the position (see the module
-    docstring). Raises :class:`~cardlab.errors.CardlabError` when its rule set is not one of the
-    variant's presets."""
+    docstring); with ``before`` (the standing before the hand: a sequence of whole numbers, as
+    many as the variant's main standing part holds at this table, see :func:`standing_part`; one
+    number where it holds one) the field ``before 120,80,300`` after the names. Raises
+    :class:`~cardlab.errors.CardlabError` when its rule set is not one of the variant's presets,
+    and :class:`PositionError` (field ``"before"``) for a ``before`` of the wrong count or that
+    the variant's score keeper refuses."""
     head = f"{_code_of(state.variant)} {_preset_name(state)}"
     prev = getattr(state, "previous_successes", None)
     dealer = f"dealer {state.dealer}" + (f" after {prev} successes" if prev is not None else "")
     parts = [head, dealer, "names " + ",".join(map(str, state.names))]
+    if before is not None:
+        values = _check_before(state, before, 0)
+        parts.append("before " + ",".join(map(str, values)))
     cards = _hands_form(state)
     acts = _actions_after_deal(state) if cards else [str(a) for a in state.actions()]
     trump = getattr(state, "trump", None)
@@ -250,12 +266,70 @@ def _cards(text: str, offset: int, field: str) -> list:
     return out
 
 
+class Position(NamedTuple):
+    """A position read from text (:func:`read_position`).
+
+    Attributes
+    ----------
+    state : GameState
+        The state written.
+    before : tuple of int or None
+        The standing before the hand (the ``before`` field: the variant's main standing part,
+        :func:`standing_part`), ``None`` when the text gives none.
+    """
+
+    state: object
+    before: tuple | None = None
+
+
+def standing_part(variant: str):
+    """The part of the standing a position's ``before`` field gives for ``variant`` (a registry
+    name): its main :class:`~cardlab.variants.Standing` (``Variant.standing[0]``), ``None`` when
+    the variant declares no standing."""
+    standing = variants.get(variant).standing
+    return standing[0] if standing else None
+
+
+def _check_before(state, values, offset: int) -> tuple:
+    """``values`` (whole numbers) checked as the standing before ``state``'s hand: the count of
+    the variant's main standing part at this table, and what its score keeper accepts. Returns
+    them as a tuple. Raises :class:`PositionError` (field ``"before"``, at ``offset``)."""
+    v = variants.get(state.variant)
+    part = standing_part(state.variant)
+    if part is None:
+        raise PositionError(f"{v.title} keeps no standing before a hand: leave out 'before'", offset, "before")
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        values = (values,)
+    values = tuple(values)
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in values):
+        raise PositionError(f"'before' gives whole numbers ({part.label}), not {values!r}", offset, "before")
+    size = part.size(len(state.names))
+    want = 1 if size is None else size
+    if len(values) != want:
+        raise PositionError(f"'before' gives the {part.label}: {want} number{'s' if want != 1 else ''} at this "
+                            f"table of {len(state.names)} players, not {len(values)}", offset, "before")
+    given = values[0] if size is None else list(values)
+    try:
+        v.new_game(state.rules, state.dealer, tuple(state.names), **{part.name: given})
+    except CardlabError as e:
+        raise PositionError(f"'before' ({part.label}): {e}", offset, "before", getattr(e, "rule", None)) from None
+    return values
+
+
 def parse_position(text: str):
-    """The state written in ``text`` (either form of the module docstring). Raises
-    :class:`PositionError` with the place and field of the first problem: an unknown variant or
-    preset, a bad dealer or names, a missing, repeated or unknown field, a bad card, cards that
-    are not the variant's pack or the wrong number in a place (with the deal rule's id), a
-    ``trumps`` field the position contradicts, or an action the rules refuse."""
+    """The state written in ``text`` (either form of the module docstring; a ``before`` field is
+    checked and left out: :func:`read_position` returns it too). Raises :class:`PositionError`
+    with the place and field of the first problem: an unknown variant or preset, a bad dealer or
+    names, a missing, repeated or unknown field, a bad card, cards that are not the variant's
+    pack or the wrong number in a place (with the deal rule's id), a ``before`` of the wrong
+    count or out of range, a ``trumps`` field the position contradicts, or an action the rules
+    refuse."""
+    return read_position(text).state
+
+
+def read_position(text: str) -> Position:
+    """The position written in ``text``: a :class:`Position` (the state, and the ``before``
+    field's standing or ``None``). Raises :class:`PositionError` as :func:`parse_position` does."""
     if not isinstance(text, str):
         raise PositionError(f"a position must be text, not {type(text).__name__}", 0, "text")
     pieces, starts, pos = text.split("|"), [], 0
@@ -341,13 +415,22 @@ def parse_position(text: str):
         if have != said:
             raise PositionError(f"trumps are {have if have is not None else 'not yet named'} in this position, not "
                                 f"{said}: the deal and the actions fix them", offset, "trumps")
-    return state
+    before = None
+    if "before" in fields:
+        body, offset = fields["before"]
+        words = [w for w in re.split(r"[,\s]+", body.strip()) if w]
+        if not words or not all(re.fullmatch(r"[-−]?\d{1,6}", w) for w in words):
+            part = standing_part(v.name)
+            raise PositionError(f"'before' gives whole numbers separated by commas"
+                                + (f" ({part.label})" if part else "") + f", not {body.strip()!r}", offset, "before")
+        before = _check_before(state, [int(w.replace("−", "-")) for w in words], offset)
+    return Position(state, before)
 
 
 def _deal_pack(v, rules, dealer, names, extra, fields):
     body, offset = fields["pack"]
     for k in _keywords():
-        if k in fields and k not in ("pack", "trumps", "actions"):
+        if k in fields and k not in ("pack", "trumps", "actions", "before"):
             raise PositionError(f"{k!r} belongs to the hands form, not beside 'pack'", fields[k][1] - len(k) - 1, k)
     pack = _cards(body, offset, "pack")
     try:
@@ -363,7 +446,7 @@ def _deal_hands(v, rules, dealer, names, extra, fields, where):
     others = {p.name: p for p in declared if not p.name.startswith("hand ")}
     want = tuple(others)
     for k in _keywords():
-        if k in fields and k not in want and k not in ("hands", "pack", "trumps", "actions"):
+        if k in fields and k not in want and k not in ("hands", "pack", "trumps", "actions", "before"):
             raise PositionError(f"{v.title} ({rules.name}) has no {k!r}; its cards are written as 'hands'"
                                 + (" and " + ", ".join(repr(w) for w in want) if want else ""),
                                 fields[k][1] - len(k) - 1, k)

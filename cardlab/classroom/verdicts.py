@@ -30,7 +30,7 @@ from ..actions import Action
 from ..cards import Card, Suit, format_cards, parse_card, parse_cards
 from ..errors import CardlabError, IllegalActionError
 
-__all__ = ["AnswerError", "Verdict", "Exercise", "HIDDEN", "UNITS", "score_reasons", "redeal_words", "rule_text",
+__all__ = ["AnswerError", "ExerciseError", "Verdict", "Exercise", "HIDDEN", "UNITS", "score_reasons", "redeal_words", "rule_text",
            "first_rule", "top_rule", "plural", "sentence", "seat_name", "refusal", "legal_groups", "why_legal",
            "why_trick", "why_points", "judge_legal", "judge_score"]
 
@@ -46,6 +46,23 @@ class AnswerError(CardlabError):
 
     def __init__(self, message: str, expected: str):
         self.expected = expected
+        super().__init__(message)
+
+
+class ExerciseError(CardlabError):
+    """A question that cannot be asked about a position: the kind is not one of the variant's
+    exercise kinds, or it does not apply to the state (a trick question where no trick is being
+    finished, a score question on a hand still being played ...), or an own question text that
+    is empty, too long or holds control characters. The message says why in words.
+
+    Attributes
+    ----------
+    kind : str
+        The exercise kind asked for (as given).
+    """
+
+    def __init__(self, message: str, kind: str = ""):
+        self.kind = kind
         super().__init__(message)
 
 
