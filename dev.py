@@ -43,8 +43,8 @@ CHROMIUM = "/usr/bin/chromium"
 #: Files whose change makes dev.py reinstall cardlab (uv's cache keys in pyproject.toml list the same).
 BUILD_INPUTS = ["pyproject.toml", "setup.py", "cardlab/analysis/_csearch.pyx", "cardlab/_ninetynine_play.pyx"]
 #: Tests run a second time on the pure-Python solver and play-out (the first run uses the compiled ones).
-PURE_PYTHON_TESTS = ["tests/test_analysis_solver.py", "tests/test_analysis_questions.py",
-                     "tests/test_analysis_variants.py", "tests/test_ninetynine_speed_consistency.py"]
+PURE_PYTHON_TESTS = ["tests/analysis/test_analysis_solver.py", "tests/analysis/test_analysis_questions.py",
+                     "tests/analysis/test_analysis_variants.py", "tests/ninetynine/test_ninetynine_speed_consistency.py"]
 
 
 def step(msg):

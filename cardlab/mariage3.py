@@ -310,7 +310,7 @@ _QUEEN = {s: Card.of(s, Rank.QUEEN) for s in Suit}
 
 # Lookup tables for the hot path (legal actions and card play in random playouts). Each states a
 # fact of the pack once; the plain rule checks (tricks.legal_plays, _why_illegal) stay the source
-# of the error messages, and tests/test_mariage3_fast.py checks both agree at every step.
+# of the error messages, and tests/mariage3/test_mariage3_fast.py checks both agree at every step.
 _PLAY_T = tuple(play(CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None for i in range(80))   # card -> its "play" action
 _SUIT_T = tuple(CARDS_BY_CODE[i].suit if i in CARDS_BY_CODE else None for i in range(80))   # card -> Suit
 _SUIT_CARDS = tuple(frozenset(c for c in PACK_24 if c.suit == s) for s in Suit)        # suit -> its 6 cards

@@ -904,7 +904,7 @@ class Mariage4State(GameState):
         trick and the phase without the explained checks (``legal_actions`` caches them). The rule
         checks of :mod:`cardlab.mariage4_words`, which explain a refusal, state the same rules
         and are tested to agree with it: same actions, same order as filtering ``candidates``
-        through ``check`` (tests/test_mariage4_fast.py)."""
+        through ``check`` (tests/mariage4/test_mariage4_fast.py)."""
         ph = self.phase
         seat = self._to_act
         if ph == "play":

@@ -8,7 +8,7 @@ only inside the functions that speak (``Mariage4State.explain``, its refusals an
 * :func:`check`: the explained rule checks, ``None`` for a legal action, else ``(rule id,
   reason)`` with a rule of :data:`cardlab.mariage4.RULES`. ``Mariage4State.legal_actions`` is
   built directly per phase; these checks are the plain statement of the same rules, used to
-  explain a refusal, and tests hold the fast list to them (tests/test_mariage4_fast.py);
+  explain a refusal, and tests hold the fast list to them (tests/mariage4/test_mariage4_fast.py);
   :func:`candidates` lists every action of the notation that could apply in a phase;
 * :func:`waiting_for`: whose decision it is and what it is, in words;
 * :func:`explain`: the last step in words (``Mariage4State.explain``);

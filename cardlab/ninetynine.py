@@ -1130,7 +1130,7 @@ class NinetyNineState(GameState):
         # list, in the same order, as the plain rule statement: bid actions are
         # ``Action("bid", None, c) for c in combinations(sorted(hand, key=_bid_sort_key(...)), 3)``
         # and plays are ``legal_plays`` on the effective cards (``legal_plain`` in
-        # tests/test_ninetynine_speed_consistency.py, checked against this at every step of random deals).
+        # tests/ninetynine/test_ninetynine_speed_consistency.py, checked against this at every step of random deals).
         seat = self._to_act
         hand = self.hands[seat]
         phase = self.phase

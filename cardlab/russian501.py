@@ -918,7 +918,7 @@ class Russian501State(GameState):
         if ph == "play":
             # Built directly from the hand with the per-card tables; the plain rule checks
             # (tricks.legal_plays, explain_duty) stay the source of the refusals' reasons, and
-            # tests/test_501_legal_consistency.py checks that both agree at every step.
+            # tests/russian501/test_russian501_legal_consistency.py checks that both agree at every step.
             hand = self.hands[seat]
             trick = self.trick
             if trick:

@@ -19,7 +19,7 @@ A sixth built-in variant adds four modules and one line of :data:`BUILTIN`:
 * ``cardlab/analysis/adapt_<stem>.py``: its solver adapter (``ADAPTER``), if it is analysed;
 
 plus sample records in ``data/``, golden counts in ``tests/perft/`` (``tools/perft.py --write``)
-and a notebook. The contract test (``tests/test_variant_contract.py``) then covers it unchanged.
+and a notebook. The contract test (``tests/core/test_variant_contract.py``) then covers it unchanged.
 Every piece is named by module path and imported on first use, so ``import cardlab`` stays light.
 """
 

@@ -11,7 +11,7 @@ legality code: any change in which actions are legal, anywhere in the tree, chan
 
 The depth of each position is the largest (up to 6) whose tree stays under ``--max-nodes``
 nodes; it is stored with the counts, so the test recomputes exactly what was written.
-tests/test_perft.py checks every stored file against the engines.
+tests/core/test_perft.py checks every stored file against the engines.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ random (seeded) by legal actions.
 
 Do not change what this module does: the order and number of its random draws, its candidate
 positions and its questions are what old codes on boards, worksheets and lessons depend on
-(``tests/test_classroom_golden.py`` pins them). Only the explanation text it builds (through
+(``tests/classroom/test_classroom_golden.py`` pins them). Only the explanation text it builds (through
 the shared helpers of :mod:`cardlab.classroom.verdicts`) may improve. New generation goes into a
 new version (:mod:`cardlab.classroom.generate_v2`).
 """

@@ -8,7 +8,7 @@ the level's criterion for the kind are the candidates; one is drawn. A hand with
 by the next hand of the same seed, at most :data:`MAX_HANDS` times. For the yes/no kinds the
 answer wanted is drawn first (yes or no, even odds), so that neither answer can be guessed.
 
-Criteria, per kind and level (checked by ``tests/test_classroom_distribution.py``):
+Criteria, per kind and level (checked by ``tests/classroom/test_classroom_distribution.py``):
 
 =========== ============================================== ===============================================
 kind        easy                                           harder
@@ -41,7 +41,7 @@ Besides the level, every kind avoids the trivial: "legal" always refuses a card;
 asks about 0 card points; "score", "eight" and "bid", where most hands end the same way, take
 :data:`SPREAD` qualifying hands and ask about one of their different answers, drawn at even odds.
 
-A published version's exercises never change (``tests/test_classroom_golden.py``); a change to
+A published version's exercises never change (``tests/classroom/test_classroom_golden.py``); a change to
 what this module draws or how goes into a new version.
 """
 

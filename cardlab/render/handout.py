@@ -6,8 +6,8 @@ its sources and the rule set's options; this handout is what goes in front of a 
 need (the pack and its card points, drawn), the aim, the deal, the play, marriages, scoring and
 how the game ends, then a short "your teacher may play it differently" paragraph naming, in plain
 words, how each other preset of the variant differs from the default. It never shows an option's
-name, a rule id or a source key (tests/test_handout.py checks all three). Printed from a browser it
-fills one A4 page, with every text at 10 pt or more (tests/test_browser_handout.py prints each
+name, a rule id or a source key (tests/render/test_render_handout.py checks all three). Printed from a browser it
+fills one A4 page, with every text at 10 pt or more (tests/browser/test_browser_handout.py prints each
 handout to PDF in Chromium, counts the pages and measures the smallest text).
 
     from cardlab.render.handout import handout_html, save_handout
@@ -140,7 +140,7 @@ def words_for(words: Mapping[Any, str]) -> Callable[[Any, Any], str]:
 # The page
 
 #: Screen and print alike: one A4 page, two columns of 10 pt type under the picture. Every font
-#: size is an absolute size of 10 pt or more (tests/test_handout.py reads them).
+#: size is an absolute size of 10 pt or more (tests/render/test_render_handout.py reads them).
 _CSS = """
 @page { size: A4; margin: 9mm 10mm; }
 html { font-size: 10pt; }

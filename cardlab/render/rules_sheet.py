@@ -95,7 +95,7 @@ def _print_size(body: str) -> float:
     """The printed type size (pt) that puts ``body`` (the sheet's HTML) on one A4 page: the area a
     text takes grows with the square of its size, so the size is a constant over the square root
     of its length in characters, measured (Chromium's PDF of every sheet, with and without quotes)
-    to leave 4-8 % to spare; 6.5-9.5 pt. tests/test_browser_rules_sheet.py prints every sheet."""
+    to leave 4-8 % to spare; 6.5-9.5 pt. tests/browser/test_browser_rules_sheet.py prints every sheet."""
     length = len(unescape(re.sub(r"<[^>]+>", "", body)))
     return round(min(9.5, max(6.5, 690 / math.sqrt(max(length, 1)))), 1)
 

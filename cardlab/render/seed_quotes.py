@@ -7,7 +7,7 @@ translation of shram.kiev.ua's "Марьяж (66, Шнопс)" [SHR]. Where a ru
 cites one of them, :data:`QUOTES` gives the passage of that text which states or bears on the
 rule, word for word (the machine translation's wording and the originals' typos kept; `` … ``
 joins two passages of the same text); :data:`NO_PASSAGE` says why a rule citing a seed has no
-passage. tests/test_rules_sheet.py checks both against the RULES tables, and every passage
+passage. tests/render/test_render_rules_sheet.py checks both against the RULES tables, and every passage
 against the seed texts where they are beside the checkout.
 """
 

@@ -30,7 +30,7 @@ import pytest
 from browser_helpers import screenshot, wait_for
 from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import class_server  # noqa: E402
 

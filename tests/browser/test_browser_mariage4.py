@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from cardlab import records
 
 NOTEBOOK = "mariage_four.ipynb"
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.browser
 

@@ -20,7 +20,7 @@ from cardlab.classroom.exercises import CURRENT, LEVELS, SetCode, kinds_for
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WIDTH, HEIGHT = 1280, 720
 #: Every variant, preset, kind and level, in the current generator version.
 CASES = [(v, p, k, level) for v in variants.names() for p in variants.get(v).presets for k in kinds_for(v)

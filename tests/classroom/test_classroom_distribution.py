@@ -12,8 +12,8 @@ by ``criterion``), and the answers are spread:
 
 The table (and the time per exercise) is printed by
 
-    .venv/bin/python tests/test_classroom_distribution.py            # default presets, 200 seeds
-    .venv/bin/python tests/test_classroom_distribution.py --all -n 300   # every preset
+    .venv/bin/python tests/classroom/test_classroom_distribution.py            # default presets, 200 seeds
+    .venv/bin/python tests/classroom/test_classroom_distribution.py --all -n 300   # every preset
 
 Speed is measured there, not tested.
 """

@@ -11,7 +11,7 @@ Regenerating a golden file is for an *intended* change only:
 * a published version's exercises never change. A change to how exercises are generated (the
   players, the filters, the rng's use) goes into a new version: add it to
   ``cardlab.classroom.exercises`` (``VERSIONS``, ``CURRENT``), add its codes to :data:`CODES`, and
-  write its file with ``.venv/bin/python tests/test_classroom_golden.py --write <N>``;
+  write its file with ``.venv/bin/python tests/classroom/test_classroom_golden.py --write <N>``;
 * a rules-engine fix that changes positions of an old version is a decision for the maintainers
   (old codes would give other exercises): rewrite that version's file with the same command and
   say so in the commit message.
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 #: The codes pinned per version: code -> number of exercises in the set.
 CODES: dict[int, dict[str, int]] = {
@@ -122,5 +122,5 @@ def write(version: int) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] != "--write" or not sys.argv[2].isdigit():
-        sys.exit("usage: .venv/bin/python tests/test_classroom_golden.py --write <version>")
+        sys.exit("usage: .venv/bin/python tests/classroom/test_classroom_golden.py --write <version>")
     write(int(sys.argv[2]))

@@ -14,7 +14,7 @@ pytest.importorskip("ipywidgets")
 from cardlab import render, variants  # noqa: E402
 from cardlab.classroom.hands import SampleHands  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def test_every_sample_record_is_in_the_menu_in_game_order():

@@ -73,30 +73,6 @@ def test_fast_and_plain_rules_agree(preset):
     assert checked > 1000
 
 
-@pytest.mark.parametrize("preset", sorted(ss.PRESETS))
-def test_playout_gives_the_same_result_as_apply(preset):
-    """playout() runs the rules in place; with the same choices it must end exactly like a hand
-    played through apply(), and leave the starting state untouched."""
-    rules = ss.PRESETS[preset]
-    for seed in range(300):
-        start = ss.deal(rules, dealer=seed % 2, seed=seed)
-        before = (start.hands, start.stock, start.legal_actions())
-        result = start.playout(random.Random(seed).choice)
-        choice = random.Random(seed).choice
-        s = start
-        while not s.is_finished:
-            s = s.apply(choice(s.legal_actions()))
-        assert result == s.result
-        assert (start.hands, start.stock, start.legal_actions()) == before
-        assert start.result is None and start.parent is None
-
-
-def test_playout_refuses_an_illegal_choice():
-    start = ss.deal(ss.SANTASE, dealer=0, seed=3)
-    with pytest.raises(IllegalActionError):
-        start.playout(lambda legal: ss.CLOSE)  # closing is not allowed on the first lead
-
-
 def test_seat_views_show_what_was_announced():
     """A marriage announced (the cards shown), a pending draw-or-close choice and the exchange
     offered at a close are said aloud, so both seats' views carry them."""

@@ -10,7 +10,7 @@ import pytest
 
 from cardlab import variants
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 from perft import counts  # noqa: E402
 

@@ -121,7 +121,7 @@ def test_seed_hands_replay():
 
 def test_sample_records_in_data_load():
     """The project's sample records load and replay (they are plain data)."""
-    root = os.path.join(os.path.dirname(__file__), "..", "data")
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "data")
     files = sorted(f for f in os.listdir(root) if f.endswith(".json"))
     for f in files:
         rec = records.load(os.path.join(root, f))
@@ -434,7 +434,7 @@ def test_a_deal_that_depends_on_the_previous_one_saves_its_successes():
     """Revised Ninety-Nine takes a deal's trumps from the previous deal's successes, so one
     later deal saved by itself stores them in ``start`` and replays at the same trumps; the
     whole game round-trips with no ``start``."""
-    path = os.path.join(os.path.dirname(__file__), "..", "data", "n99_revised_game.json")
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "data", "n99_revised_game.json")
     rec = records.load(path)
     finals = rec.replay()
     assert len(finals) > 1

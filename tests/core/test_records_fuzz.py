@@ -9,7 +9,7 @@ swapped, repeated, dropped or replaced by another variant's; hands dropped, repe
 swapped) and of the JSON text (cut short, a duplicate key, one character changed, huge integer
 literals, 10,000-deep nesting).
 
-Runs: ``.venv/bin/python -m pytest -q -p no:cacheprovider tests/test_records_fuzz.py`` tries
+Runs: ``.venv/bin/python -m pytest -q -p no:cacheprovider tests/core/test_records_fuzz.py`` tries
 1,000 mutants (hypothesis, derandomized: the same mutants every run) in about 5 s;
 ``CARDLAB_FUZZ_EXAMPLES=6000`` tries 6,000, and ``CARDLAB_FUZZ_RANDOM=1`` draws new ones each
 run. Counts (2 cores shared with other jobs):
@@ -41,7 +41,7 @@ from hypothesis import strategies as st  # noqa: E402
 from cardlab import records  # noqa: E402
 from cardlab.errors import CardlabError, RecordError  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 FILES = sorted(DATA.glob("*.json"))
 TEXTS = {f.name: f.read_text(encoding="utf-8") for f in FILES}
 EXAMPLES = int(os.environ.get("CARDLAB_FUZZ_EXAMPLES", "1000"))

@@ -14,7 +14,7 @@ import pytest
 
 from cardlab import variants
 
-PACKAGE = Path(__file__).resolve().parent.parent / "cardlab"
+PACKAGE = Path(__file__).resolve().parents[2] / "cardlab"
 
 
 def _own_files() -> set[Path]:

@@ -9,7 +9,7 @@ import pytest
 from cardlab import PACK_24, parse_card, parse_cards, records, render
 from cardlab import mariage3 as m
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 HANDS = ("A♣ Q♣ 9♣ J♦ 9♦ K♥ Q♥ J♠",
          "K♣ 10♣ J♣ A♦ 10♦ 9♥ A♠ 10♠",
          "K♦ Q♦ A♥ 10♥ K♠ Q♠ 9♠ J♥")

@@ -435,7 +435,7 @@ def test_an_old_record_s_rules_load_under_the_option_s_new_name():
     assert exc.value.option == "marriage_on_first_lead"
     with pytest.raises(RulesError):
         RUSSIAN_4.with_options(marriage_first_lead=False)      # only records are read under the old name
-    data = Path(__file__).resolve().parents[1] / "data" / "m4_normal.json"
+    data = Path(__file__).resolve().parents[2] / "data" / "m4_normal.json"
     assert '"marriage_first_lead"' in data.read_text(encoding="utf-8")   # written before the rename
     assert records.load(data).rules == RUSSIAN_4
 
@@ -527,7 +527,7 @@ def test_records_refuse_a_hand_after_the_game_and_a_dealer_out_of_turn():
     from cardlab import records
     from cardlab.errors import RecordError
 
-    rec = records.load(Path(__file__).resolve().parent.parent / "data" / "m4_game.json")
+    rec = records.load(Path(__file__).resolve().parents[2] / "data" / "m4_game.json")
     data = rec.to_dict()
     extra = dict(data["hands"][-1], dealer=rec.game().next_dealer)
     with pytest.raises(RecordError) as exc:

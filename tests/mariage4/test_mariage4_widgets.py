@@ -8,7 +8,7 @@ import pytest
 from cardlab import records, render
 from cardlab.widgets.mariage4 import EightBoard, NinesWidget
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def load(name):

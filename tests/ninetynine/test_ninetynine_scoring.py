@@ -12,7 +12,7 @@ from cardlab import ninetynine as nn
 from cardlab.players.ninetynine import NinetyNinePlayer
 
 NAMES = ("Ana", "Boris", "Cleo")
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 # Ana: nine spades + ♣A K Q; Boris: nine hearts + ♦A K Q; Cleo: ♣J–6 + ♦J–6. Ana is eldest
 # (dealer = Cleo) and leads; nobody else holds a spade and nobody can beat her clubs, so Ana
 # takes all nine tricks whatever is played: tricks are always 9–0–0.

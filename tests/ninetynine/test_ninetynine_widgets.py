@@ -13,7 +13,7 @@ from cardlab import ninetynine as nn  # noqa: E402
 from cardlab.widgets.ninetynine import BidCardExplorer, ways_table_html  # noqa: E402
 from cardlab.widgets import Stepper  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 NAMES = ("Ana", "Boris", "Cleo")
 # Ana: 9 spades + ♣A K Q; Boris: 9 hearts + ♦A K Q; Cleo: ♣J–6 + ♦J–6; the joker turned up.
 ANA = "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ A♣ K♣ Q♣"

@@ -3,7 +3,7 @@
 registered variant has one; it names no option, rule id or source key; it draws the cards with
 their card points; it loads nothing; every font size in it is 10 pt or more; its numbers are the
 default preset's; its words were written for the default preset's options; each other preset's
-differences are named in plain words. The one-page print is tests/test_browser_handout.py."""
+differences are named in plain words. The one-page print is tests/browser/test_browser_handout.py."""
 
 import dataclasses
 import importlib
@@ -19,7 +19,7 @@ from cardlab.render import handout as handout_module
 from cardlab.render.handout import differences_in_words, handout_html, teaching
 from cardlab.render.rules_sheet import SOURCES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = variants.names()
 
 #: 10 pt in CSS px (96 px = 72 pt).

@@ -15,7 +15,7 @@ from cardlab import variants
 from cardlab.render.rules_sheet import SOURCES, rules_sheet_html
 from cardlab.render.seed_quotes import NO_PASSAGE, QUOTES, SEEDS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", variants.names())

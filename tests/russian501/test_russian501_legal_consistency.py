@@ -153,20 +153,11 @@ def test_a_contract_with_an_unhashable_value_is_refused_not_crashed():
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
-def test_playout_with_uniform_choices_ends_like_apply(name):
-    """playout() checks its choices against the same cached sets; with the same uniform random
-    choices (long auction and contract lists included) it must end exactly like apply(), and an
-    illegal choice in the contract phase must be refused there too."""
+def test_playout_refuses_an_illegal_contract(name):
+    """playout() checks its choices against the same cached sets as apply(): an illegal choice in
+    the contract phase (a long list) is refused there too (that playout ends as apply() does is
+    tests/core/test_fast_path.py, over every variant)."""
     rules = RULE_SETS[name]
-    for seed in range(60):
-        start = p501.deal(rules, dealer=seed % 3, seed=seed)
-        rng = random.Random(seed)
-        result = start.playout(lambda legal: rng.choice(legal))
-        rng = random.Random(seed)
-        s = start
-        while not s.is_finished:
-            s = s.apply(rng.choice(s.legal_actions()))
-        assert result == s.result
     start = p501.deal(rules, dealer=0, seed=1)
 
     def choose(legal):

@@ -6,7 +6,7 @@ the game and its ties (A-8), a thrown-in hand, the deal passing to the left.
 Sources: [P501], docs/rules-notes.md §1.1 "Hand scoring", A-1, A-5 …
 A-8, A-11, A-13.
 
-The hand used (see test_501_rules.py): A (seat 0, eldest) bids, takes the prikup J♥ J♦ 9♦,
+The hand used (see test_russian501_rules.py): A (seat 0, eldest) bids, takes the prikup J♥ J♦ 9♦,
 plays spades, gives 9♣ to B and 9♦ to C; then 8 tricks:
 
     1  A  marriage ♠, K♠ · B 10♠ · C 10♦   -> B  4+10+10 = 24   (A's 40 pending)

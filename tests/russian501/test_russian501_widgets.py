@@ -14,7 +14,7 @@ from cardlab import russian501 as p501  # noqa: E402
 from cardlab.widgets.russian501 import AuctionTable, DealStepper  # noqa: E402
 from cardlab.widgets import Stepper  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 HANDS = ["A♠ K♠ Q♠ 9♠ A♥ 9♥ 9♣", "10♠ J♠ A♣ 10♣ K♥ Q♥ A♦", "K♣ Q♣ J♣ 10♦ K♦ Q♦ 10♥"]
 
 
@@ -103,7 +103,7 @@ def test_auction_table_clicks():
     t.bid_button.click()
     assert (0, p501.parse_action("bid 70")) in t.state.auction
     # the computer has spoken for Boris (over 70 he bids the next round number, 75: he bids up to
-    # 87 + 30 = 117, see test_501_rules.py::test_rule_based_bidding) and Vera (pass): Ana's turn
+    # 87 + 30 = 117, see test_russian501_rules.py::test_rule_based_bidding) and Vera (pass): Ana's turn
     assert [str(a) for _, a in t.state.auction] == ["bid 70", "bid 75", "pass"] and t.state.to_act == 0
     t.pass_button.click()
     assert t.state.bidder == 1 and "Boris wins the auction with 75" in t.calls.value
@@ -162,7 +162,7 @@ def test_auction_table_refuses_actions_out_of_place():
     assert t.blind("seventy") is False and "whole number" in t.message.value
     t.pass_()
     # Ana passed: a pass is final; Boris and Vera bid on without her (66, 70 … 115: they bid up to
-    # 87 + 30 = 117 and 81 + 30 = 111, see test_501_rules.py::test_rule_based_bidding), Vera passes
+    # 87 + 30 = 117 and 81 + 30 = 111, see test_russian501_rules.py::test_rule_based_bidding), Vera passes
     # at 115 and Boris, seeing the prikup, gives up: the hand is over
     assert t.state.passed[0] and t.state.result.outcome == "conceded"
     assert t.bid(90) is False and "The hand is over" in t.message.value

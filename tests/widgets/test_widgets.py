@@ -385,7 +385,7 @@ def test_stepper_shows_the_game_score_of_a_record():
     data/santase_game.json ends 61–89 for Boris; Ana has 61 >= 33, so Boris scores 1 (FGS)."""
     from cardlab import records
 
-    game = records.load(Path(__file__).resolve().parent.parent / "data" / "santase_game.json")
+    game = records.load(Path(__file__).resolve().parents[2] / "data" / "santase_game.json")
     st = Stepper(game)
     assert "Hand 1 of 12 · game to 11: Ana 0 – Boris 0" in st.game_score.value
     first_hand = len(game.replay()[0].history())
