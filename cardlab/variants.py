@@ -29,6 +29,7 @@ import importlib
 import importlib.util
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from .errors import CardlabError
@@ -183,6 +184,10 @@ class Variant:
         Every part of the standing a game may start from (a record's ``start``, the score
         keeper's keywords), the main one first (the one a teacher types: totals, scores, pips),
         e.g. ``(Standing("totals", "game points per player"),)``; ``()`` if the keeper takes none.
+    lesson_widgets : str
+        The module of the variant's own lesson widgets (``"cardlab.widgets.russian501"``: 501's
+        bidding table and deal stepper), imported on first use; ``""`` if it has none (the
+        stepper and the play table serve every variant).
     """
 
     name: str
@@ -207,6 +212,7 @@ class Variant:
     deal_from_places: Callable[..., Any] | None = None
     deal_start: Callable[[Any], tuple[str, ...]] = lambda rules: ()
     standing: tuple[Standing, ...] = ()
+    lesson_widgets: str = ""
 
     def accepts(self, n: int) -> bool:
         """Whether ``n`` players can sit at this variant's table."""
@@ -265,6 +271,9 @@ BUILTIN: dict[str, Builtin] = {
                          "Mariage4Player", "m4"),
 }
 
+#: Where a built-in variant's lesson widgets live, if it has any (found without importing ipywidgets).
+_WIDGETS = Path(__file__).resolve().parent / "widgets"
+
 #: The computer players every variant offers besides its rule-based one.
 _COMMON_PLAYERS = {"random": "cardlab.players:RandomPlayer", "search": "cardlab.analysis.search_player:SamplingPlayer"}
 
@@ -301,6 +310,7 @@ def _build(name: str) -> Variant:
         exercise_kinds=tuple(getattr(m, "EXERCISE_KINDS", ())), score_reasons=dict(getattr(m, "SCORE_REASONS", {})),
         places=getattr(m, "places", None), deal_from_places=getattr(m, "deal_from_places", None),
         standing=tuple(Standing(*part) for part in getattr(m, "STANDING", ())),
+        lesson_widgets=f"cardlab.widgets.{b.stem}" if _WIDGETS.joinpath(f"{b.stem}.py").is_file() else "",
         **({"deal_start": m.deal_start} if hasattr(m, "deal_start") else {}))
 
 

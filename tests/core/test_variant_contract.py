@@ -310,3 +310,20 @@ def test_an_extra_variant_may_not_replace_a_built_in_one():
         assert variants.register_extra("") == [] and variants.register_extra(" , ") == []
     finally:
         del sys.modules["kit_clash"]
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_lesson_widgets_declared_are_widget_modules(name):
+    """A variant's lesson widgets (Variant.lesson_widgets) are a module of cardlab.widgets (or the
+    variant's own package) that imports and offers at least one ipywidgets widget class."""
+    import importlib
+
+    import ipywidgets
+
+    v = variants.get(name)
+    if not v.lesson_widgets:
+        return
+    m = importlib.import_module(v.lesson_widgets)
+    classes = [x for x in vars(m).values()
+               if isinstance(x, type) and issubclass(x, ipywidgets.Widget) and x.__module__ == m.__name__]
+    assert classes, f"{v.lesson_widgets} declares no widget"
