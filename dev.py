@@ -86,8 +86,7 @@ def report_compiled():
     """Say which compiled parts the installation gave (the exact solver's search, Ninety-Nine's
     play-out), or that their pure-Python versions (same answers, slower) are in use because the
     C extensions could not be built."""
-    probe = ("from cardlab.analysis import solver; from cardlab import ninetynine; "
-             "print(solver._COMPILED is not None, ninetynine._PLAYOUT_COMPILED is not None)")
+    probe = "from cardlab import kernels; print(*kernels.built().values())"
     out = subprocess.run([str(PY), "-c", probe], capture_output=True, text=True).stdout.split()
     parts = [("the exact solver (cardlab/analysis/_csearch)", "16-44 times slower"),
              ("Ninety-Nine's play-out (cardlab/_ninetynine_play)", "about 2 times slower")]

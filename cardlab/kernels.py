@@ -13,6 +13,14 @@ import importlib
 import os
 from types import ModuleType
 
+#: The compiled parts, by what they do: the extension module each is built as.
+PARTS: dict[str, str] = {"solver": "cardlab.analysis._csearch", "ninety-nine play-out": "cardlab._ninetynine_play"}
+
+
+def built() -> dict[str, bool]:
+    """Whether each of :data:`PARTS` was built by the installation (importing each module)."""
+    return {part: load(module) is not None for part, module in PARTS.items()}
+
 
 def load(name: str) -> ModuleType | None:
     """The extension module ``name`` (e.g. ``"cardlab._ninetynine_play"``), or None if it was

@@ -16,7 +16,8 @@ from kernel_helpers import kernel_in_subprocess
 from cardlab import variants
 from cardlab.analysis import adapters, solve
 from cardlab.analysis.adapters import NotSolvable
-from cardlab.analysis.solver import KERNEL, SearchTimeout, Solver, _COMPILED
+from cardlab import kernels
+from cardlab.analysis.solver import KERNEL, SearchTimeout, Solver
 
 CASES = [(name, preset) for name in variants.names() for preset in variants.get(name).presets]
 COUNT = int(os.environ.get("CARDLAB_DIFF_POSITIONS", "200"))
@@ -28,7 +29,7 @@ COUNT = int(os.environ.get("CARDLAB_DIFF_POSITIONS", "200"))
 MAX_CARDS = 8
 MAX_NODES = 40_000
 
-needs_compiled = pytest.mark.skipif(_COMPILED is None, reason="the compiled solver is not built here")
+needs_compiled = pytest.mark.skipif(not kernels.built()["solver"], reason="the compiled solver is not built here")
 
 
 def _seat_choices(state, spec):
@@ -44,7 +45,7 @@ def _seat_choices(state, spec):
 def _small(spec) -> bool:
     """Whether the search of ``spec`` visits at most :data:`MAX_NODES` nodes (the compiled search
     counts them; without it, every position of :data:`MAX_CARDS` cards or fewer is taken)."""
-    if _COMPILED is None:
+    if not kernels.built()["solver"]:
         return True
     solver = Solver(spec, kernel="compiled")
     solver.value()
@@ -135,10 +136,10 @@ def test_an_unknown_kernel_is_refused():
 
 def test_cardlab_pure_python_forces_the_python_solver():
     assert kernel_in_subprocess("cardlab.analysis.solver", "KERNEL", {"CARDLAB_PURE_PYTHON": "1"}) == "python"
-    assert kernel_in_subprocess("cardlab.analysis.solver", "KERNEL", {"CARDLAB_PURE_PYTHON": "0"}) == ("compiled" if _COMPILED is not None else "python")
+    assert kernel_in_subprocess("cardlab.analysis.solver", "KERNEL", {"CARDLAB_PURE_PYTHON": "0"}) == ("compiled" if kernels.built()["solver"] else "python")
 
 
 @pytest.mark.skipif(os.environ.get("CARDLAB_REQUIRE_COMPILED") != "1", reason="CI only (CARDLAB_REQUIRE_COMPILED=1)")
 def test_ci_uses_the_compiled_solver():
-    assert _COMPILED is not None, "the compiled solver was not built by the installation"
+    assert kernels.built()["solver"], "the compiled solver was not built by the installation"
     assert KERNEL == ("python" if os.environ.get("CARDLAB_PURE_PYTHON") == "1" else "compiled")

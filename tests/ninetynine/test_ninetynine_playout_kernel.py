@@ -18,6 +18,8 @@ import os
 import random
 
 import pytest
+
+from cardlab import kernels
 from kernel_helpers import kernel_in_subprocess
 from test_ninetynine_speed_consistency import RULE_SETS
 
@@ -27,7 +29,7 @@ from cardlab.cards import Card
 from cardlab.errors import IllegalActionError
 
 DEALS = int(os.environ.get("CARDLAB_DIFF_DEALS", "2000"))
-COMPILED = nn._PLAYOUT_COMPILED is not None
+COMPILED = kernels.built()["ninety-nine play-out"]
 
 needs_compiled = pytest.mark.skipif(not COMPILED, reason="the compiled play-out is not built (no C compiler)")
 
