@@ -17,14 +17,20 @@ The widgets (they need ipywidgets): :class:`~cardlab.classroom.widget.ExerciseWi
 server's key) and where a served page may write (the class folder) are decided in
 :mod:`cardlab.classroom.roles`; the served page is ``notebooks/class.ipynb``.
 
+A teacher's own positions become exercises with :func:`make_exercise_from_position` (position
+text and a kind, :mod:`cardlab.classroom.from_position`), and lists of them worksheets saved in
+the class folder under a short code (:mod:`cardlab.classroom.worksheet`), printed with
+:mod:`cardlab.render.worksheet`.
+
 Import this package explicitly (``import cardlab`` does not load it).
 """
 
-from .exercises import CURRENT, LEVELS, ExerciseSet, SetCode, kinds_for, make_exercise, parse_code
-from .verdicts import Exercise, Verdict
+from .exercises import (CURRENT, LEVELS, ExerciseSet, SetCode, kinds_for, make_exercise, make_exercise_from_position,
+                        parse_code)
+from .verdicts import Exercise, ExerciseError, Verdict
 
-__all__ = ["CURRENT", "KINDS", "LEVELS", "Exercise", "ExerciseSet", "SetCode", "Verdict", "kinds_for",
-           "make_exercise", "parse_code"]
+__all__ = ["CURRENT", "KINDS", "LEVELS", "Exercise", "ExerciseError", "ExerciseSet", "SetCode", "Verdict",
+           "kinds_for", "make_exercise", "make_exercise_from_position", "parse_code"]
 
 
 def __getattr__(name: str):
