@@ -9,7 +9,13 @@
   chosen, in lesson order, so the code alone gives the whole set.
 * **The teacher's code**: a student types it and presses *Open*; everybody then has the same
   exercises. A code that cannot be read is answered in words, with the place it goes wrong
-  (:class:`~cardlab.classroom.exercises.CodeError`); the set shown stays as it was.
+  (:class:`~cardlab.classroom.exercises.CodeError`); the set shown stays as it was. The same box
+  opens a worksheet's code (``ws-k7m2q``, however typed: spaces, capitals), read from the class
+  folder (:func:`cardlab.classroom.worksheet.load_worksheet`).
+* **A name first** (``join=True``, the students' page of the served class): a
+  :class:`~cardlab.classroom.join.JoinBox` at the top; the exercises are answered once the page has
+  joined, and each checked answer is recorded in the class's results
+  (:mod:`cardlab.classroom.results`).
 * **The teacher's page**: the page's address with the server's key (``?key=…``, made by
   ``python3 dev.py class``) shows each exercise's answer under its question, for the teacher's
   screen; every other address is the students' page, which holds no answer anywhere (not in
@@ -37,7 +43,7 @@ from .exercises import LEVELS, SetCode, classroom_variants as _classroom_variant
 from .roles import page_role
 from .widget import ExerciseWidget
 
-__all__ = ["ClassroomPanel", "KIND_WORDS"]
+__all__ = ["ClassroomPanel", "KIND_WORDS", "is_worksheet_code", "worksheet_code"]
 
 #: Each exercise kind as the kinds' buttons name it (the set code keeps the kind's short name),
 #: with the question it asks as the button's tooltip.
@@ -65,6 +71,13 @@ class ClassroomPanel(w.VBox):
     teacher : bool or None
         Show the answers; ``None`` (default) reads the page's address
         (:func:`cardlab.classroom.roles.page_role`: the server's key in it).
+    join : bool
+        Ask the student's name first and record every checked answer (a
+        :class:`~cardlab.classroom.join.JoinBox`, :attr:`join_box`); default False (nothing
+        recorded: a teacher's page, a notebook).
+    folder : str, os.PathLike or None
+        The class folder (the results database, the worksheets); ``None`` (default) is
+        :func:`cardlab.classroom.roles.class_folder`, read when first needed.
 
     Raises :class:`~cardlab.classroom.exercises.CodeError` for a bad ``code`` (when the panel
     is made, never in a callback).
@@ -73,8 +86,14 @@ class ClassroomPanel(w.VBox):
     #: Exercises of each kind in a set.
     PER_KIND = 2
 
-    def __init__(self, code: str | None = None, *, teacher: bool | None = None):
+    def __init__(self, code: str | None = None, *, teacher: bool | None = None, join: bool = False,
+                 folder=None):
         self.teacher = page_role() == "teacher" if teacher is None else bool(teacher)
+        self.folder = folder
+        self.join_box = None
+        if join:
+            from .join import JoinBox
+            self.join_box = JoinBox(folder)
         #: Unexpected errors met in callbacks (each shown as "Something went wrong"); empty unless a bug.
         self.errors: list[str] = []
         self._opening = False     # while Open sets the game menu: keep the code's rules and kinds
@@ -109,6 +128,7 @@ class ClassroomPanel(w.VBox):
 
         super().__init__([
             self.banner,
+            *([self.join_box] if self.join_box is not None else []),
             w.HBox([self.game, self.rules, w.HBox([w.Label("Level", layout=w.Layout(margin="0 0.5em 0 1em")),
                                                    self.level])],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -173,6 +193,9 @@ class ClassroomPanel(w.VBox):
             self._mistake("Type the set code the teacher gives, such as 66-santase-legal,trick-e2-1234, "
                           "then press Open.")
             return
+        if is_worksheet_code(text):
+            self._open_worksheet(text)
+            return
         code = parse_code(text)
         self._opening = True
         try:
@@ -182,9 +205,25 @@ class ClassroomPanel(w.VBox):
         self._fill_game(code)
         self._start(code)
 
+    def _open_worksheet(self, text: str) -> None:
+        from .worksheet import load_worksheet
+
+        sheet = load_worksheet(text, self.folder)
+        code = worksheet_code(sheet, text)
+        exercises = sheet.exercises()
+        self.widget = ExerciseWidget(code, exercises=exercises, teacher=self.teacher, join=self.join_box)
+        self.exercises.children = [self.widget]
+        self.code.value = ""
+        title = getattr(sheet, "title", "") or "Worksheet"
+        self.message.value = (f"<p class='cardlab-panel-set'>Worksheet <code style='font-size:120%'>"
+                              f"{html.escape(code)}</code> · {html.escape(str(title))} · {len(exercises)} "
+                              f"exercise{'s' if len(exercises) != 1 else ''}: everybody who opens this code gets the "
+                              f"same ones.</p>")
+        self._banner()
+
     def _start(self, code: SetCode) -> None:
         count = self.PER_KIND * len(code.kinds)
-        self.widget = ExerciseWidget(str(code), count=count, teacher=self.teacher)
+        self.widget = ExerciseWidget(str(code), count=count, teacher=self.teacher, join=self.join_box)
         self.exercises.children = [self.widget]
         self.code.value = ""
         self.message.value = (f"<p class='cardlab-panel-set'>Set code <code style='font-size:120%'>"
@@ -200,9 +239,37 @@ class ClassroomPanel(w.VBox):
                                  "page to the class: the students' address is the same without the key.</p>")
         else:
             self.banner.value = ("<p class='cardlab-panel-students'>Choose a game and its exercises and press "
-                                 "<b>New set</b>, or type the teacher's set code and press <b>Open</b>.</p>")
+                                 "<b>New set</b>, or type the teacher's set code or worksheet code and press "
+                                 "<b>Open</b>.</p>")
 
     @property
     def set_code(self) -> str:
-        """The code of the set shown (e.g. ``"66-santase-legal,trick-e2-1234"``)."""
+        """The code of the set or worksheet shown (e.g. ``"66-santase-legal,trick-e2-1234"``,
+        ``"ws-k7m2q"``)."""
         return str(self.widget.set.code)
+
+    @property
+    def shown_exercises(self) -> list:
+        """The exercises of the set or worksheet shown, in order (a list of
+        :class:`~cardlab.classroom.verdicts.Exercise`)."""
+        s = self.widget.set
+        return [s.exercise(i) for i in range(s.count)]
+
+
+def is_worksheet_code(text: str) -> bool:
+    """Whether ``text`` reads as a worksheet code (``"ws-k7m2q"``, ``"WS K7M2Q"``): it starts with
+    ``ws`` once spaces are left out and capitals read as small letters (no set code does: those
+    start with a game's code, such as ``66`` or ``m4``)."""
+    return isinstance(text, str) and "".join(text.split()).lower().startswith("ws")
+
+
+def worksheet_code(sheet, typed: str) -> str:
+    """The canonical code of a worksheet loaded from ``typed``: the worksheet's own ``code``
+    attribute when it has one, else the typed text without spaces, in small letters, with one
+    ``-`` after ``ws``."""
+    own = getattr(sheet, "code", None)
+    if isinstance(own, str) and own:
+        return own
+    text = "".join(typed.split()).lower().replace("–", "-").replace("—", "-")
+    rest = text[2:].lstrip("-")
+    return f"ws-{rest}"

@@ -1,7 +1,8 @@
 """The exercise widget: a position, a question, controls that fit the answer, a verdict.
 
 ``ExerciseWidget("66-santase-legal,trick-1234")`` shows every student the same set;
-``ExerciseWidget(variant="mariage-4")`` is random practice. ``teacher=True`` also shows each
+``ExerciseWidget(variant="mariage-4")`` is random practice; ``ExerciseWidget("ws-k7m2q",
+exercises=[...])`` a worksheet's exercises under its code (:class:`ExerciseList`). ``teacher=True`` also shows each
 expected answer and draws the whole position; by default the page decides
 (:func:`cardlab.classroom.roles.page_role`: the teacher's page needs the server's key in its
 address), so the students' and the teacher's pages are one notebook. On the students' page the
@@ -19,22 +20,119 @@ question, verdict and controls grow together. No callback raises: a mistake (an 
 wrong form) is a message in words, and anything else is "Something went wrong", kept in
 ``errors``. Widgets only update ``HTML.value``/``Label.value`` (see :mod:`cardlab.widgets.base`),
 and every part has a ``cardlab-class-…`` CSS class.
+
+**Recording.** Given ``join=`` (a :class:`~cardlab.classroom.join.JoinBox`), an exercise is
+answerable only once the page has joined (before, an answer is not checked and the page says to
+join first); each checked answer is then recorded with
+:meth:`~cardlab.classroom.join.JoinBox.record`: the set's code, the exercise's index, the answer's
+canonical text (:func:`answer_text`: equal answers give equal text), right or wrong, the seconds
+since the exercise was shown, its kind and the verdict's rule ids. What the database says (an
+exercise answered already; an answer checked but not saved) is shown under the verdict.
 """
 
 from __future__ import annotations
 
 import html
 import re
+import time
 
 import ipywidgets as w
 
 from ..render import CARD_ZOOM, card_size as _card_size, state_html
 from ..widgets.base import button, guarded, html_pane
 from ..widgets.stepper import SIZE_CSS, show_size
+from ..cards import Card, format_cards, parse_card
 from .exercises import ExerciseSet
 from .verdicts import AnswerError, score_reasons
 
-__all__ = ["ExerciseWidget", "MARKS", "verdict_html"]
+__all__ = ["ExerciseWidget", "ExerciseList", "MARKS", "answer_text", "verdict_html"]
+
+
+def answer_text(ex, answer) -> str:
+    """The canonical text of ``answer`` (as the controls give it) to exercise ``ex``: the same
+    text for equal answers, in the form of :meth:`~cardlab.classroom.verdicts.Exercise.answer_text`
+    (cards sorted in the pack's order, or ``"none"``; a seat's name; ``"yes"``/``"no"``; ``"A 12,
+    B 0"`` per seat; ``"40: <reason in words>"``; a whole number). Raises
+    :class:`~cardlab.classroom.verdicts.AnswerError` or :class:`~cardlab.errors.NotationError` for an
+    answer that is not in the exercise's form (call it after :meth:`Exercise.check` accepted it)."""
+    form = ex.answer_form
+    names = ex.state.names
+    if form == "cards":
+        items = [answer] if isinstance(answer, (str, Card)) else list(answer)
+        cards = set()
+        for item in items:
+            if isinstance(item, str):
+                cards.update(parse_card(t) for t in item.replace(",", " ").split())
+            else:
+                cards.add(parse_card(item))
+        return format_cards(sorted(cards)) if cards else "none"
+    if form == "seat":
+        if isinstance(answer, str) and not answer.strip().isdigit():
+            return next((str(n) for n in names if str(n).lower() == answer.strip().lower()), answer.strip())
+        return str(names[int(answer)])
+    if form == "yesno":
+        if isinstance(answer, str):
+            return "yes" if answer.strip().lower().startswith("y") else "no"
+        return "yes" if answer else "no"
+    if form == "numbers":
+        values = answer.replace(",", " ").split() if isinstance(answer, str) else list(answer)
+        return ", ".join(f"{names[i]} {int(x)}" for i, x in enumerate(values))
+    if form == "score":
+        points, reason = answer
+        return f"{int(points)}: {score_reasons(ex.variant).get(reason, reason)}"
+    return str(int(answer))
+
+
+class ExerciseList:
+    """Given exercises (a worksheet's) as a set: the interface of
+    :class:`~cardlab.classroom.exercises.ExerciseSet` (``code``, ``count``, ``index``, ``right``,
+    ``answered``, :meth:`exercise`, :attr:`current`, :meth:`answer`, :meth:`next`, :attr:`score`).
+
+    ``code`` is the worksheet's code (str); ``exercises`` a non-empty sequence of
+    :class:`~cardlab.classroom.verdicts.Exercise`. Raises
+    :class:`~cardlab.classroom.verdicts.AnswerError` for an empty one."""
+
+    def __init__(self, code: str, exercises):
+        self.code = str(code)
+        self._exercises = list(exercises)
+        if not self._exercises:
+            raise AnswerError("a worksheet needs at least one exercise", "an exercise")
+        self.count = len(self._exercises)
+        self.index = 0
+        self.right = 0
+        self.answered = 0
+        self._done: set = set()
+
+    def exercise(self, i: int):
+        """The ``i``-th exercise (0-based)."""
+        return self._exercises[i]
+
+    @property
+    def current(self):
+        """The exercise being answered."""
+        return self._exercises[self.index]
+
+    def answer(self, answer):
+        """Check ``answer`` to the current exercise (the first answer to each counts in the score);
+        raises what :meth:`Exercise.check` raises."""
+        verdict = self.current.check(answer)
+        if self.index not in self._done:
+            self._done.add(self.index)
+            self.answered += 1
+            self.right += verdict.right
+        return verdict
+
+    def next(self) -> bool:
+        """Go to the next exercise; False when the list is finished (it stays on the last)."""
+        if self.index + 1 < self.count:
+            self.index += 1
+            return True
+        return False
+
+    @property
+    def score(self) -> str:
+        """The score in words, e.g. ``"3 of 4 right"``."""
+        return f"{self.right} of {self.answered} right"
 
 
 #: The verdict's mark, in word and colour: (word, class, colour) for a right and a wrong answer.
@@ -78,6 +176,13 @@ class ExerciseWidget(w.VBox):
         Show each expected answer, the whole position and the rule ids (the teacher's view);
         ``None`` (default) asks :func:`cardlab.classroom.roles.page_role` (the teacher's page has
         the server's key in its address), so one page serves both.
+    exercises : sequence of Exercise or None
+        A worksheet's exercises, shown under ``code`` (its worksheet code, str) instead of a
+        generated set (:class:`ExerciseList`).
+    join : JoinBox or None
+        The page's :class:`~cardlab.classroom.join.JoinBox`: answers count only once it has
+        joined, and each checked answer is recorded (see the module docstring). ``None``
+        (default): nothing is recorded.
     card_size : {"normal", "large", "projector"} or None
         How large this widget is drawn (a CSS zoom of 1, 1.4 or 1.8 on the table, cards
         included, with the question, verdict and controls grown to match); ``None`` (default)
@@ -90,11 +195,16 @@ class ExerciseWidget(w.VBox):
     """
 
     def __init__(self, code: str | None = None, *, variant: str | None = None, count: int = 10,
-                 teacher: bool | None = None, card_size: str | None = None):
+                 teacher: bool | None = None, card_size: str | None = None, exercises=None, join=None):
         card_size = _card_size() if card_size is None else card_size
         if card_size not in CARD_ZOOM:
             raise AnswerError(f"card_size must be one of {', '.join(CARD_ZOOM)}, not {card_size!r}", "a card size")
-        self.set = ExerciseSet(code, variant=variant, count=count)
+        if exercises is not None:
+            self.set = ExerciseList(code, exercises)
+        else:
+            self.set = ExerciseSet(code, variant=variant, count=count)
+        self.join = join
+        self._shown_at = time.monotonic()
         if teacher is None:
             from .roles import page_role
             teacher = page_role() == "teacher"
@@ -107,6 +217,7 @@ class ExerciseWidget(w.VBox):
         self.controls = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.controls.add_class("cardlab-class-controls")
         self.verdict = html_pane("cardlab-class-verdict")
+        self.saved = html_pane("cardlab-class-saved")
         self.answer_pane = html_pane("cardlab-class-answer")
         self.next_button = button("Next", "cardlab-class-next", "the next exercise")
         self.next_button.on_click(self._safe(self._next))
@@ -117,7 +228,8 @@ class ExerciseWidget(w.VBox):
         self.card_size.add_class("cardlab-class-size")
         self.card_size.observe(self._safe(lambda _: self._draw_position()), names="value")
         self.card_size.add_class("cardlab-class-size-menu")
-        super().__init__([self.header, self.question, self.position, self.controls, self.verdict, self.answer_pane,
+        super().__init__([self.header, self.question, self.position, self.controls, self.verdict, self.saved,
+                          self.answer_pane,
                           w.HBox([self.next_button, self.score, self.card_size])])
         self.add_class("cardlab-class")
         self._show()
@@ -135,9 +247,20 @@ class ExerciseWidget(w.VBox):
         self._safe(self._answer)(value)
 
     def _answer(self, value) -> None:
+        if self.join is not None and self.join.student is None:
+            self.verdict.value = ""
+            self.saved.value = f"<p class='cardlab-class-join-first'>{html.escape(_join_first())}</p>"
+            return
+        ex = self.set.current
         v = self.set.answer(value)
         self.verdict.value = verdict_html(v.right, v.explanation, v.rule_ids, self.teacher)
         self.score.value = f"Score: {self.set.score}"
+        self.saved.value = ""
+        if self.join is not None:
+            said = self.join.record(str(self.set.code), self.set.index, answer_text(ex, value), bool(v.right),
+                                    time.monotonic() - max(self._shown_at, self.join.joined_at), kind=ex.kind, rules=tuple(v.rule_ids))
+            if said:
+                self.saved.value = f"<p class='cardlab-class-not-saved'>{html.escape(said)}</p>"
 
     def _next(self, _=None) -> None:
         if not self.set.next():
@@ -148,11 +271,14 @@ class ExerciseWidget(w.VBox):
     # -- display ------------------------------------------------------------------------------------
     def _show(self) -> None:
         ex = self.set.current
-        self.header.value = (f"<b>Exercise {self.set.index + 1} of {self.set.count}</b> · set code "
+        what = "worksheet" if isinstance(self.set, ExerciseList) else "set code"
+        self.header.value = (f"<b>Exercise {self.set.index + 1} of {self.set.count}</b> · {what} "
                              f"<code>{html.escape(str(self.set.code))}</code>")
         self.question.value = f"<p style='font-size:120%;margin:4px 0'>{html.escape(ex.question)}</p>"
         self._draw_position()
         self.verdict.value = ""
+        self.saved.value = ""
+        self._shown_at = time.monotonic()
         self.answer_pane.value = (f"<p class='cardlab-class-teacher'>Answer: <b>{html.escape(ex.answer_text())}</b></p>"
                                   if self.teacher else "")
         self.score.value = f"Score: {self.set.score}"
@@ -211,3 +337,8 @@ class ExerciseWidget(w.VBox):
         field.add_class("cardlab-class-number")
         check.on_click(self._safe(lambda _: self._answer(field.value)))
         return [field, check]
+
+
+def _join_first() -> str:
+    from .join import JOIN_FIRST
+    return JOIN_FIRST
