@@ -43,7 +43,7 @@ from .exercises import LEVELS, SetCode, classroom_variants as _classroom_variant
 from .roles import page_role
 from .widget import ExerciseWidget
 
-__all__ = ["ClassroomPanel", "KIND_WORDS", "is_worksheet_code", "worksheet_code"]
+__all__ = ["ClassroomPanel", "KIND_WORDS", "is_worksheet_code"]
 
 #: Each exercise kind as the kinds' buttons name it (the set code keeps the kind's short name),
 #: with the question it asks as the button's tooltip.
@@ -206,10 +206,10 @@ class ClassroomPanel(w.VBox):
         self._start(code)
 
     def _open_worksheet(self, text: str) -> None:
-        from .worksheet import load_worksheet
+        from .worksheet import load_worksheet, parse_worksheet_code
 
         sheet = load_worksheet(text, self.folder)
-        code = worksheet_code(sheet, text)
+        code = parse_worksheet_code(text)
         exercises = sheet.exercises()
         self.widget = ExerciseWidget(code, exercises=exercises, teacher=self.teacher, join=self.join_box)
         self.exercises.children = [self.widget]
@@ -259,17 +259,7 @@ class ClassroomPanel(w.VBox):
 def is_worksheet_code(text: str) -> bool:
     """Whether ``text`` reads as a worksheet code (``"ws-k7m2q"``, ``"WS K7M2Q"``): it starts with
     ``ws`` once spaces are left out and capitals read as small letters (no set code does: those
-    start with a game's code, such as ``66`` or ``m4``)."""
+    start with a game's code, such as ``66`` or ``m4``). A code that starts so but is mistyped is
+    then refused by :func:`cardlab.classroom.worksheet.parse_worksheet_code` in words."""
     return isinstance(text, str) and "".join(text.split()).lower().startswith("ws")
 
-
-def worksheet_code(sheet, typed: str) -> str:
-    """The canonical code of a worksheet loaded from ``typed``: the worksheet's own ``code``
-    attribute when it has one, else the typed text without spaces, in small letters, with one
-    ``-`` after ``ws``."""
-    own = getattr(sheet, "code", None)
-    if isinstance(own, str) and own:
-        return own
-    text = "".join(typed.split()).lower().replace("–", "-").replace("—", "-")
-    rest = text[2:].lstrip("-")
-    return f"ws-{rest}"
