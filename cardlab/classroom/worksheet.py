@@ -347,7 +347,13 @@ def load_worksheet(code: str, folder: str | os.PathLike | None = None) -> Worksh
     except json.JSONDecodeError as e:
         raise WorksheetError(f"the file of {name} is not JSON: {e.msg} (line {e.lineno}, column {e.colno})",
                              "file") from None
-    return Worksheet.from_json(data)
+    except RecursionError:
+        raise WorksheetError(f"the file of {name} is not JSON as a worksheet writes it: nested too deep",
+                             "file") from None
+    try:
+        return Worksheet.from_json(data)
+    except RecursionError:     # pragma: no cover - a schema check of a structure nested too deep
+        raise WorksheetError(f"the file of {name} is nested too deep to be a worksheet", "file") from None
 
 
 class WorksheetSet(ExerciseSet):
