@@ -88,7 +88,6 @@ class JoinBox(w.VBox):
         self.confirm.layout.display = "none"
         self.message = html_pane("cardlab-join-message")
         self.join_button.on_click(self._safe(lambda _: self._join()))
-        self.name.on_submit(self._safe(lambda _: self._join()))
         self.yes_button.on_click(self._safe(lambda _: self._yes()))
         self.no_button.on_click(self._safe(lambda _: self._no()))
         self.row = w.HBox([self.name, self.join_button], layout=w.Layout(flex_flow="row wrap", align_items="center"))
