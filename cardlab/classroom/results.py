@@ -38,8 +38,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import sqlite3
 import threading
+import time
 import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
@@ -222,11 +224,7 @@ class ClassResults:
         try:
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
             self._check_file(db)                      # read only: a refused file is left as it is
-            mode = db.execute("PRAGMA journal_mode").fetchone()[0]
-            if mode != "wal":
-                mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if mode != "wal":
-                raise _refuse("file", f"{self.path} cannot be put in WAL mode (it is in {mode} mode).")
+            self._wal(db)
             db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as error:
@@ -237,12 +235,38 @@ class ClassResults:
             raise
         return db
 
+    def _wal(self, db: sqlite3.Connection) -> None:
+        """Puts the file in WAL mode (a setting kept in the file: once made, every later connection
+        finds it so). Leaving rollback mode needs the file to itself, which the busy timeout does
+        not wait for (SQLite answers "locked" at once, or keeps the old mode) when other processes
+        are opening the new file at the same moment: retried until :data:`BUSY_TIMEOUT_MS`."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        delay = 0.005
+        while True:
+            try:
+                mode = db.execute("PRAGMA journal_mode").fetchone()[0]
+                if mode != "wal":
+                    mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            except sqlite3.OperationalError as error:
+                if time.monotonic() > deadline:
+                    raise _refuse("file", f"{self.path} stayed locked by another process ({error}): try "
+                                          f"again.") from None
+                mode = None
+            if mode == "wal":
+                return
+            if time.monotonic() > deadline:   # SQLite keeps (and answers) the old mode when it cannot change it
+                raise _refuse("file", f"{self.path} cannot be put in WAL mode (it is in {mode} mode).")
+            time.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 0.1)
+
     def _check_file(self, db: sqlite3.Connection) -> int:
         """The file's schema version; refuses (reading only) a version newer than this code's, and
         a file without a version that holds tables (someone else's database)."""
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        # one statement, so one snapshot: another process may be making the tables right now
+        version, tables = db.execute("SELECT (SELECT user_version FROM pragma_user_version), "
+                                     "(SELECT count(*) FROM sqlite_master)").fetchone()
         self._check_version(version)
-        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        if version == 0 and tables:
             raise _refuse("file", f"{self.path} holds other tables than a class's results (it has no "
                                   f"schema version): it is left as it is.")
         return version

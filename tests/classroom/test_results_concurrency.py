@@ -21,6 +21,10 @@ from cardlab.classroom.results import FILE_NAME, ClassResults
 STUDENTS = 30
 ANSWERS = 20
 SET = "66-santase-legal,trick-e2-1234"
+# The longest pause of a student between two answers, in seconds: a class answers in bursts, not
+# in a tight loop, and the pauses let the teacher's reader (one process among 31 on two cores) be
+# scheduled while the class writes. The 30 still start together and write into each other's way.
+THINK = 0.05
 
 # One student's kernel: says it is ready, waits for the go file (the class starts at once), then
 # opens the database (the first of them makes it), joins and records its answers; prints the
@@ -29,7 +33,9 @@ WRITER = r"""
 import json, sys, time
 from pathlib import Path
 from cardlab.classroom.results import ClassResults
+import random
 folder, name, go, count, set_code = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+think = float(sys.argv[6])   # the longest pause between two answers, in seconds (0: none)
 print("ready", flush=True)
 while not go.exists():
     time.sleep(0.002)
@@ -40,6 +46,8 @@ for i in range(count):
     start = time.perf_counter()
     results.record(name, set_code, i, f"answer {i}", i % 3 == 0, i * 0.5, kind="legal", rules=[f"r.{i}", "r.x"])
     times.append(time.perf_counter() - start)
+    if think:
+        time.sleep(random.uniform(0, think))
     if count > 1000:
         print(i, flush=True)   # the killed writer says what it has committed
 print(json.dumps(times), flush=True)
@@ -52,7 +60,9 @@ import json, sys, time
 from pathlib import Path
 from cardlab.classroom.results import ClassResults
 folder, go, stop = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
-import pandas   # loaded before the class starts, as the teacher's page has it
+import tempfile
+with tempfile.TemporaryDirectory() as scratch:   # warmed up before the class starts, as the teacher's page is
+    ClassResults(scratch).summary()
 print("ready", flush=True)
 while not go.exists():
     time.sleep(0.002)
@@ -103,7 +113,7 @@ def lesson(tmp_path_factory):
     folder = tmp_path_factory.mktemp("class")
     go, stop = folder.parent / "go", folder.parent / "stop"
     reader = start(READER, folder, go, stop)
-    writers = [start(WRITER, folder, f"Student {i:02d}", go, ANSWERS, SET) for i in range(STUDENTS)]
+    writers = [start(WRITER, folder, f"Student {i:02d}", go, ANSWERS, SET, THINK) for i in range(STUDENTS)]
     wait_ready([reader, *writers])
     began = time.perf_counter()
     go.touch()
@@ -143,6 +153,7 @@ def test_the_teacher_reading_while_the_class_writes_never_fails(lesson):
     assert len(counts) >= 2 and counts == sorted(counts)   # every read whole, none going backwards
     assert counts[-1] == STUDENTS * ANSWERS
     assert any(0 < c < STUDENTS * ANSWERS for c in counts), counts   # it did read while writers wrote
+    print(f"\n{len(counts)} reads, {sum(0 < c < STUDENTS * ANSWERS for c in counts)} while the class wrote")
 
 
 def kill_after(folder: Path, name: str, set_code: str, *, rows: int | None = None, delay: float = 0.0):
@@ -150,7 +161,7 @@ def kill_after(folder: Path, name: str, set_code: str, *, rows: int | None = Non
     answers (read from its output) or ``delay`` seconds after the go; returns what it had said it
     committed (-1: nothing)."""
     go = folder.parent / f"go-{set_code}"
-    writer = start(WRITER, folder, name, go, 100_000, set_code)
+    writer = start(WRITER, folder, name, go, 100_000, set_code, 0)
     wait_ready([writer])
     go.touch()
     committed = -1
