@@ -542,15 +542,10 @@ class ClassResults:
         :class:`~cardlab.errors.CardlabError`) for a name that is not a bare file name, and
         :class:`~cardlab.errors.ClassResultsError` (``argument="path"``) for anything else that is
         not a name or an absolute path; nothing is written then."""
-        from .roles import ClassFolderError, safe_path
+        from .roles import safe_path
 
         if isinstance(path, str):
-            target = safe_path(path, ".csv", replace=replace)
-            if target.parent != self.folder:       # this database is not in the class folder:
-                target = self.folder / target.name  # the same checks, in its own folder
-                if target.is_symlink() or target.is_dir() or (target.exists() and not replace):
-                    raise ClassFolderError(path, f"{target.name} exists in {self.folder} (or is a link or a folder): "
-                                                 f"choose another name.", "no overwrite")
+            target = safe_path(path, ".csv", replace=replace, folder=self.folder)
         elif isinstance(path, os.PathLike) and Path(path).is_absolute():
             target = Path(path)
             if not target.parent.is_dir():

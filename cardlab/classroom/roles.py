@@ -149,9 +149,10 @@ def class_folder() -> Path:
     return folder.resolve()
 
 
-def safe_path(name: str, suffix: str = ".json", *, replace: bool = False) -> Path:
-    """The path in :func:`class_folder` for a file name a person typed, such as ``nine_to_ten``
-    (``suffix`` is added unless the name ends with it).
+def safe_path(name: str, suffix: str = ".json", *, replace: bool = False, folder: Path | None = None) -> Path:
+    """The path in :func:`class_folder` (or in ``folder``, a folder code chose, such as a class
+    results database's) for a file name a person typed, such as ``nine_to_ten`` (``suffix`` is
+    added unless the name ends with it).
 
     The name must be a bare file name: not empty, at most :data:`MAX_NAME_LENGTH` characters
     (without the suffix), no ``/`` or ``\\``, not ``.``/``..``, not hidden (a leading ``.``),
@@ -187,7 +188,7 @@ def safe_path(name: str, suffix: str = ".json", *, replace: bool = False) -> Pat
     if len(stem) > MAX_NAME_LENGTH:
         raise ClassFolderError(typed, f"A file name has at most {MAX_NAME_LENGTH} characters; this one has "
                                       f"{len(stem)}.", "a short file name")
-    folder = class_folder()
+    folder = class_folder() if folder is None else Path(folder).resolve()
     path = folder / (stem + suffix)
     if path.is_symlink():
         raise ClassFolderError(typed, f"{path.name} in the class folder is a link to somewhere else: it is not "
