@@ -45,8 +45,9 @@ Card points: ``points(seat)`` is what one seat won itself (its tricks and the ma
 held, once they count); ``pair_points(pair)`` the pair's total, which decides 66. Card points
 and marriage values are the 24-card family's (:mod:`cardlab.pack24`). The score keeper is
 :class:`cardlab.mariage4_game.EightGame`; the rules in words (refusals, explanations, button
-labels) are in :mod:`cardlab.mariage4_words` (imported by this module only inside the functions
-that speak); the renderer is :mod:`cardlab.render.mariage4`, the lesson widgets
+labels, and the contracts' and redeal claims' names) are in :mod:`cardlab.mariage4_words`, which
+reads states only through their attributes, so this module imports it and not the other way
+round; the renderer is :mod:`cardlab.render.mariage4`, the lesson widgets
 :mod:`cardlab.widgets.mariage4` and the computer player
 :class:`cardlab.players.mariage4.Mariage4Player`.
 
@@ -73,6 +74,7 @@ from . import pack24
 from .pack24 import CARD_POINTS, marriage_points
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
+from .mariage4_words import CONTRACT_NAMES, REDEAL_WORDS, check, describe_action, explain, waiting_for
 from .state import GameState, HandResult, SeatView
 from .tricks import Trick, TrickRules, legal_plays, trick_winner
 from .variants import Standing
@@ -100,16 +102,9 @@ _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 
 #: The special contracts, lowest first, with the game points they are worth (rules-notes §4.3).
 CONTRACTS: tuple[str, ...] = ("five", "six", "coat", "suit")
-#: The contracts' names in words.
-CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit": '"suit"'}
-
-#: The grounds of each redeal claim (``"redeal points|nines|trumps"``) in words, as a noun phrase
-#: ("X claims a redeal for <words>"): the result's explanation, the step's explanation and the
-#: button's help say it, and so does the classroom's ``redeal`` question (read through the
-#: registry: ``cardlab.classroom.verdicts.redeal_words``) [m4.redeal.points, m4.redeal.nines,
-#: m4.redeal.trumps].
-REDEAL_WORDS: dict[str, str] = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
-                                "trumps": "the pair being short of trumps"}
+# The contracts' names in words (CONTRACT_NAMES) and the redeal claims' grounds in words
+# (REDEAL_WORDS, which the classroom's ``redeal`` question reads here through the registry) are
+# cardlab.mariage4_words', imported above.
 
 #: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
 EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "redeal", "eight")
@@ -390,6 +385,24 @@ LITERAL = Mariage4Rules(name="Russian Mariage for four (literal reading)", scori
                         marriage_needs_trick=False, contract_after_nines="not_declarer", overcall="other_pair")
 
 PRESETS: dict[str, Mariage4Rules] = {"russian": RUSSIAN_4, "literal": LITERAL}
+
+#: Per card, the higher cards of its suit (trick strength A 10 K Q J 9) [m4.contract.beatable].
+_HIGHER = {c: frozenset(d for d in PACK_24 if d.suit == c.suit
+                        and RUSSIAN_4.trick_rules.strength(d) > RUSSIAN_4.trick_rules.strength(c))
+           for c in PACK_24}
+_BIT = {c: 1 << int(c) for c in PACK_24}
+_HIGHER_BITS = {c: sum(_BIT[d] for d in _HIGHER[c]) for c in PACK_24}
+
+
+def has_beatable(cards, own) -> bool:
+    """Does some card of ``cards`` (Cards of the pack) have a higher card of its suit outside
+    ``own`` (a collection of Cards)? The test of D-12 [m4.contract.beatable]: "five", "fur coat"
+    and "suit" need a card the opponents could beat. False for no cards."""
+    if not cards:
+        return False
+    # some card has a higher card outside ``own`` <=> the union of the cards' higher cards
+    # (bit masks by card code) is not inside ``own``
+    return bool(reduce(or_, map(_HIGHER_BITS.__getitem__, cards)) & ~sum(map(_BIT.__getitem__, set(own))))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -786,6 +799,11 @@ class Mariage4State(GameState):
 
     __slots__ = _SLOTS
     variant = VARIANT
+    # What cardlab.mariage4_words reads through a state (it imports nothing of this module).
+    CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
+    CUT_ACTIONS: ClassVar[dict[int, Action]] = CUT_ACTIONS
+    partner_of = staticmethod(partner_of)
+    has_beatable = staticmethod(has_beatable)
 
     @classmethod
     def _initial(cls, rules, dealer, pack, names):
@@ -903,8 +921,8 @@ class Mariage4State(GameState):
         """The legal actions of a running hand in a fixed order, built directly from the hand, the
         trick and the phase without the explained checks (``legal_actions`` caches them). The rule
         checks of :mod:`cardlab.mariage4_words`, which explain a refusal, state the same rules
-        and are tested to agree with it: same actions, same order as filtering ``candidates``
-        through ``check`` (tests/mariage4/test_mariage4_fast.py)."""
+        and are tested to agree with it: same actions, same order as filtering every action of the
+        notation that could apply in the phase through ``check`` (tests/mariage4/test_mariage4_fast.py)."""
         ph = self.phase
         seat = self._to_act
         if ph == "play":
@@ -1012,7 +1030,6 @@ class Mariage4State(GameState):
         :mod:`cardlab.mariage4_words`, or ``m4.action`` when the action only looks like a legal
         one (a payload of another type)."""
         from .actions import action_text
-        from .mariage4_words import check, waiting_for
 
         why = check(self, action)
         if why is None:
@@ -1383,8 +1400,6 @@ class Mariage4State(GameState):
     def explain(self) -> str:
         """The last step in words (the shuffled pack, for the first state); see
         :func:`cardlab.mariage4_words.explain`."""
-        from .mariage4_words import explain
-
         return explain(self)
 
     def _summary(self) -> str:
@@ -1405,29 +1420,4 @@ _TRUMP_ALL = tuple(TRUMP_ACTIONS[s] for s in Suit) + (TURN,)
 _TRICK_SEATS = {ld: tuple((ld + k) % 4 for k in range(4)) for ld in range(4)}
 _TRICK_SEATS_3 = {(ld, out): tuple(x for x in _TRICK_SEATS[ld] if x != out) for ld in range(4) for out in range(4)
                   if ld != out}
-#: Per card, the higher cards of its suit (trick strength A 10 K Q J 9) [m4.contract.beatable].
-_HIGHER = {c: frozenset(d for d in PACK_24 if d.suit == c.suit
-                        and RUSSIAN_4.trick_rules.strength(d) > RUSSIAN_4.trick_rules.strength(c))
-           for c in PACK_24}
-_BIT = {c: 1 << int(c) for c in PACK_24}
-_HIGHER_BITS = {c: sum(_BIT[d] for d in _HIGHER[c]) for c in PACK_24}
 _NINE_CARDS = frozenset(c for c in PACK_24 if c.rank == Rank.NINE)
-
-
-def has_beatable(cards, own) -> bool:
-    """Does some card of ``cards`` (Cards of the pack) have a higher card of its suit outside
-    ``own`` (a collection of Cards)? The test of D-12 [m4.contract.beatable]: "five", "fur coat"
-    and "suit" need a card the opponents could beat. False for no cards."""
-    if not cards:
-        return False
-    # some card has a higher card outside ``own`` <=> the union of the cards' higher cards
-    # (bit masks by card code) is not inside ``own``
-    return bool(reduce(or_, map(_HIGHER_BITS.__getitem__, cards)) & ~sum(map(_BIT.__getitem__, set(own))))
-
-
-def describe_action(action: Action, state: Mariage4State | None = None):
-    """How a front end shows ``action`` (a ``variants.ActionText``: group, button label, help
-    with the rule id); see :func:`cardlab.mariage4_words.describe_action`. Raises nothing."""
-    from .mariage4_words import describe_action as describe
-
-    return describe(action, state)

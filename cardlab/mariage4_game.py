@@ -12,7 +12,9 @@ eight [P66, S66].
 Standard library only, no ipywidgets. :class:`Eight` is one pair's eight (an immutable value);
 :class:`EightGame` keeps a game of several hands on the two pairs' eights (the score keeper of
 :mod:`cardlab.mariage4`, registered as ``cardlab.mariage4_game:EightGame``). The drawing is in
-:mod:`cardlab.render.mariage4` (``eight_svg``, ``eights_html``).
+:mod:`cardlab.render.mariage4` (``eight_svg``, ``eights_html``), imported only by the two HTML
+methods here (:meth:`Eight._repr_html_`, :meth:`EightGame.eights_html`); the renderer reads an
+eight through its attributes and does not import this module.
 
 Units: pips are *game points* (one pip per game point); card points never appear here.
 """
@@ -26,13 +28,11 @@ from .errors import DealError
 from .scorekeeper import ScoreKeeper
 from .mariage4 import RUSSIAN_4, SEAT_NAMES, Award, Mariage4Rules, Mariage4State, deal
 
-__all__ = ["Eight", "EightGame", "PIP_ORDER"]
+__all__ = ["Eight", "EightGame", "MAX_PIPS"]
 
-#: Pip centres on an 88×124 card, in the order they are uncovered (reading order: top row left
-#: and right, upper centre, middle row, lower centre, bottom row).
-PIP_ORDER: tuple[tuple[int, int], ...] = (
-    (24, 24), (64, 24), (44, 43), (24, 62), (64, 62), (44, 81), (24, 100), (64, 100),
-)
+#: The pips on an eight card: an eight has 1 to this many (rules option ``pips``; the renderer
+#: places each, :data:`cardlab.render.mariage4.PIP_ORDER`).
+MAX_PIPS = 8
 
 
 
@@ -63,8 +63,8 @@ class Eight:
     lining: bool = False
 
     def __post_init__(self):
-        if not isinstance(self.size, int) or not 1 <= self.size <= len(PIP_ORDER):
-            raise ValueError(f"an eight has 1 to {len(PIP_ORDER)} pips, not {self.size!r}")
+        if not isinstance(self.size, int) or not 1 <= self.size <= MAX_PIPS:
+            raise ValueError(f"an eight has 1 to {MAX_PIPS} pips, not {self.size!r}")
         if not isinstance(self.pips, int) or not 0 <= self.pips <= self.size:
             raise ValueError(f"pips uncovered must be 0 to {self.size}, not {self.pips!r}")
         if self.lining and not self.coat:

@@ -1,29 +1,29 @@
 """Four-player Mariage in words: why an action is refused, what a step did, how a button reads.
 
 The rules side of :mod:`cardlab.mariage4` that speaks (kept apart so the rules module stays
-short; no markup here). This module imports the rules module; the rules module imports this one
-only inside the functions that speak (``Mariage4State.explain``, its refusals and
-``describe_action``), so there is no import circle:
+short; no markup here). The rules module imports this one; this module reads a state only
+through its attributes and methods (and the class attributes ``CONTRACTS``, ``CUT_ACTIONS``,
+``partner_of`` and ``has_beatable`` of :class:`cardlab.mariage4.Mariage4State`) and imports
+nothing of the rules module, so there is no import circle. It owns the display words the rules
+module states its results with (:data:`CONTRACT_NAMES`, :data:`REDEAL_WORDS`):
 
 * :func:`check`: the explained rule checks, ``None`` for a legal action, else ``(rule id,
   reason)`` with a rule of :data:`cardlab.mariage4.RULES`. ``Mariage4State.legal_actions`` is
   built directly per phase; these checks are the plain statement of the same rules, used to
   explain a refusal, and tests hold the fast list to them (tests/mariage4/test_mariage4_fast.py);
-  :func:`candidates` lists every action of the notation that could apply in a phase;
+* :func:`malformed`: why something is not a four-player Mariage action at all;
 * :func:`waiting_for`: whose decision it is and what it is, in words;
 * :func:`explain`: the last step in words (``Mariage4State.explain``);
-* :func:`describe_action`: how a front end shows an action (``variants.ActionText``).
+* :func:`describe_action`: how a front end shows an action (``variants.ActionText``; the
+  registry's ``describe_action``, reached as ``cardlab.mariage4.describe_action``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, action_text, play
+from .actions import Action, action_text
 from .cards import PACK_24, Card, Rank, Suit, format_cards
-from .mariage4 import (ASK_NINE, CLAIM_ACTIONS, CONTRACT_ACTIONS, CONTRACT_NAMES, CONTRACTS, CUT_ACTIONS,
-                       MARRIAGE_ACTIONS, NINES, PASS, PLACE_NONE, REDEAL_ACTIONS, REDEAL_WORDS, TRUMP_ACTIONS, TURN,
-                       has_beatable, partner_of)
 from .pack24 import CARD_POINTS, marriage_points
 from .tricks import explain_duty
 
@@ -31,41 +31,23 @@ if TYPE_CHECKING:
     from .mariage4 import Mariage4State
     from .variants import ActionText
 
-__all__ = ["check", "candidates", "malformed", "waiting_for", "explain", "describe_action"]
+__all__ = ["CONTRACT_NAMES", "REDEAL_WORDS", "check", "malformed", "waiting_for", "explain", "describe_action"]
+
+#: Each contract of :data:`cardlab.mariage4.CONTRACTS` (lowest first), by its name in words.
+CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit": '"suit"'}
+
+#: The grounds of each redeal claim (``"redeal points|nines|trumps"``) in words, as a noun phrase
+#: ("X claims a redeal for <words>"): the result's explanation, the step's explanation and the
+#: button's help say it, and so does the classroom's ``redeal`` question (read through the
+#: registry from the rules module, which imports it: ``cardlab.classroom.verdicts.redeal_words``)
+#: [m4.redeal.points, m4.redeal.nines, m4.redeal.trumps].
+REDEAL_WORDS: dict[str, str] = {"points": "fewer than 13 card points in hand", "nines": "all four nines",
+                                "trumps": "the pair being short of trumps"}
 
 _PACK = frozenset(PACK_24)
 
 
-def candidates(s) -> list[Action]:
-    """Every action of the notation that could apply in this phase, in the order of
-    :meth:`legal_actions`: filtered through :func:`check` they are the legal actions (the
-    plain statement that tests hold :meth:`Mariage4State._legal_now` to)."""
-    seat = s._to_act
-    hand = s.hands[seat]
-    ph = s.phase
-    if ph == "cut":
-        return list(CUT_ACTIONS.values())
-    if ph == "trumps":
-        return [TRUMP_ACTIONS[s] for s in Suit] + [TURN]
-    if ph == "announce":
-        return ([PASS] + list(REDEAL_ACTIONS.values()) + [NINES, ASK_NINE]
-                + [CONTRACT_ACTIONS[c] for c in CONTRACTS])
-    if ph == "nines":
-        if seat == s.nines["declarer"]:
-            return [Action("leave", c) for c in s.nines["nines"]]
-        return [Action("place", c, pos) for c in hand for pos in ("top", "bottom")] + [PLACE_NONE]
-    if ph == "give":
-        return [Action("aside", c) for c in hand]
-    if ph == "play":
-        out = [play(c) for c in hand]
-        if not s.trick and not s.contract:
-            out = [MARRIAGE_ACTIONS[s] for s in Suit] + [CLAIM_ACTIONS[s] for s in Suit] + out
-        return out
-    return []
-
-
-
-_NOTHING = frozenset({"turn", "pass", "three nines", "ask nine", *CONTRACTS})
+_NOTHING = frozenset({"turn", "pass", "three nines", "ask nine", *CONTRACT_NAMES})
 _SHAPES = {"play": "a card is played by itself, and it must be one of the 24 cards of the pack ('A♠')",
            "cut": "a cut gives the number of cards moved, a whole number ('cut 7')",
            "trump": "naming trumps names a suit and nothing else ('trump ♥')",
@@ -96,7 +78,7 @@ def malformed(a) -> str | None:
     elif kind == "cut":
         ok = card is None and value.__class__ is int
     elif kind == "redeal":
-        ok = card is None and value.__class__ is str and value in REDEAL_ACTIONS
+        ok = card is None and value.__class__ is str and value in REDEAL_WORDS
     elif kind == "place":
         ok = (card is None and value is None) or (card.__class__ is Card and card in _PACK
                                                   and value.__class__ is str and value in ("top", "bottom"))
@@ -130,11 +112,11 @@ def check(s, a: Action) -> tuple[str, str] | None:
     if ph == "cut":
         if k != "cut":
             return wrong
-        if a.value not in CUT_ACTIONS:
+        if a.value not in s.CUT_ACTIONS:
             return ("m4.cut", "a cut moves 1 to 23 cards from the top to the bottom")
         return None
     if ph == "trumps":
-        return None if k in ("trump", "turn") and (k == "turn" or a.value in TRUMP_ACTIONS) else wrong
+        return None if k in ("trump", "turn") else wrong  # a well-formed "trump" names a suit
     if ph == "announce":
         return _check_announce(s, seat, name, a)
     if ph == "nines":
@@ -150,7 +132,7 @@ def check(s, a: Action) -> tuple[str, str] | None:
                                     f"{s.hands[seat][-1]}")
             if s.rules.beatable_rule:
                 rest = [c for c in s.hands[seat] if c != a.card]
-                if not has_beatable(rest, s.hands[seat]):
+                if not s.has_beatable(rest, s.hands[seat]):
                     return ("m4.contract.beatable", f"setting {a.card} aside would leave {name} no card the "
                                                     f"opponents could beat")
         return None
@@ -175,86 +157,112 @@ def waiting_for(s) -> str:
     }.get(ph, "the hand is over")
 
 def _check_announce(s, seat, name, a):
-    r = s.rules
+    """The checks of the announcements: a pass, a redeal claim, three nines (or asking the
+    partner for the third) and the contracts."""
     k = a.kind
-    hand = s.hands[seat]
     if k == "pass":
         return None
     if k == "redeal":
-        if s.standing is not None or s.nines_done:
-            return ("m4.redeal.when", "a redeal can no longer be claimed once a contract or three nines has "
-                                      "been declared")
-        trump = s.named_trump
-        if a.value == "points":
-            pts = sum(CARD_POINTS[c.rank] for c in hand)
-            if r.redeal_points_below == 0:
-                return ("m4.redeal.points", "these rules have no redeal for a weak hand")
-            if pts >= r.redeal_points_below:
-                return ("m4.redeal.points", f"{name} holds {pts} card points ({format_cards(hand)}); a redeal "
-                                            f"needs fewer than {r.redeal_points_below}")
-            return None
-        if a.value == "nines":
-            if not r.redeal_nines:
-                return ("m4.redeal.nines", "these rules have no redeal for four nines")
-            n = sum(c.rank == Rank.NINE for c in hand)
-            return None if n == 4 else ("m4.redeal.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}, "
-                                                           f"not all four")
-        if a.value == "trumps":
-            if not r.redeal_trumps:
-                return ("m4.redeal.trumps", "these rules have no redeal for a shortage of trumps")
-            mine = [c for c in hand if c.suit == trump]
-            if len(mine) > 1:
-                return ("m4.redeal.trumps", f"{name} holds {len(mine)} trumps ({format_cards(mine)}); only a "
-                                            f"player with none or one may ask his partner")
-            theirs = [c for c in s.hands[partner_of(seat)] if c.suit == trump]
-            both = mine + theirs
-            nine_jack = {Card.of(trump, Rank.NINE), Card.of(trump, Rank.JACK)}
-            if len(both) <= 1 or (len(mine) == 1 and len(theirs) == 1 and set(both) == nine_jack):
-                return None
-            return ("m4.redeal.trumps", f"the partner answers that they hold {len(theirs)} trump"
-                                        f"{'s' if len(theirs) != 1 else ''}: the pair has {len(both)}, which is "
-                                        f"not a shortage (none, one, or only the 9 and J in different hands)")
-        return ("m4.turn", f"unknown redeal claim {a.value!r}")
+        return _check_redeal(s, seat, name, a)
     if k in ("three nines", "ask nine"):
-        if not r.three_nines:
-            return ("m4.nines", "these rules have no three-nines game")
-        if s.nines_done:
-            return ("m4.nines", "three nines has already been played in this deal")
-        if s.standing is not None:
-            return ("m4.nines", "three nines is settled before the contracts; a contract has been announced")
-        n = sum(c.rank == Rank.NINE for c in hand)
-        if k == "three nines":
-            if n < 3:
-                return ("m4.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}; three nines needs three")
-            return None
-        if not r.nines_from_partner:
-            return ("m4.nines", "asking the partner for the third nine is not allowed under these rules")
-        if n != 2:
-            return ("m4.nines", f"only a player with exactly two nines may ask his partner for the third; "
-                                f"{name} holds {n}")
-        if seat in s.asked:
-            return ("m4.nines", f"{name} has already asked")
-        return None
-    if k in CONTRACTS:
-        if k not in r.contracts:
-            return ("m4.contract", f"the contract {CONTRACT_NAMES[k]} is not played under these rules")
-        if s.standing is not None and CONTRACTS.index(k) <= CONTRACTS.index(s.standing[0]):
-            return ("m4.contract", f"{CONTRACT_NAMES[s.standing[0]]} has been announced by "
-                                   f"{s.names[s.standing[1]]}; only a higher contract may be announced")
-        if s.standing is not None and r.overcall == "other_pair" and s.standing[1] % 2 == seat % 2:
-            return ("m4.contract", f"{CONTRACT_NAMES[s.standing[0]]} has been announced by "
-                                   f"{s.names[s.standing[1]]}, {name}'s own pair; under these rules only "
-                                   f"the other pair may announce a higher contract")
-        if (s.nines_done and r.contract_after_nines == "not_declarer"
-                and s.nines["declarer"] == seat):
-            return ("m4.contract", f"{name} declared three nines; under these rules only his partner or the "
-                                   f"opponents may announce a contract after it")
-        keep = hand[:-1] if (k == "five" and r.five_aside == "last") else hand
-        if k != "six" and r.beatable_rule and not has_beatable(keep, hand):
-            return ("m4.contract.beatable", f"{CONTRACT_NAMES[k]} needs a card the opponents could beat, and "
-                                            f"every card of {name}'s is the highest of its suit outside that hand")
-        return None
+        return _check_nines_call(s, seat, name, k)
+    if k in s.CONTRACTS:
+        return _check_contract(s, seat, name, k)
     return ("m4.turn", f"'{a}' is not possible now: {waiting_for(s)}")
+
+
+def _check_redeal(s, seat, name, a):
+    """A redeal claim: only before a contract or three nines, and on its grounds (a weak hand,
+    four nines, the pair short of trumps) as the rules allow [m4.redeal.*]."""
+    r = s.rules
+    hand = s.hands[seat]
+    if s.standing is not None or s.nines_done:
+        return ("m4.redeal.when", "a redeal can no longer be claimed once a contract or three nines has "
+                                  "been declared")
+    trump = s.named_trump
+    if a.value == "points":
+        pts = sum(CARD_POINTS[c.rank] for c in hand)
+        if r.redeal_points_below == 0:
+            return ("m4.redeal.points", "these rules have no redeal for a weak hand")
+        if pts >= r.redeal_points_below:
+            return ("m4.redeal.points", f"{name} holds {pts} card points ({format_cards(hand)}); a redeal "
+                                        f"needs fewer than {r.redeal_points_below}")
+        return None
+    if a.value == "nines":
+        if not r.redeal_nines:
+            return ("m4.redeal.nines", "these rules have no redeal for four nines")
+        n = sum(c.rank == Rank.NINE for c in hand)
+        return None if n == 4 else ("m4.redeal.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}, "
+                                                       f"not all four")
+    if a.value == "trumps":
+        if not r.redeal_trumps:
+            return ("m4.redeal.trumps", "these rules have no redeal for a shortage of trumps")
+        mine = [c for c in hand if c.suit == trump]
+        if len(mine) > 1:
+            return ("m4.redeal.trumps", f"{name} holds {len(mine)} trumps ({format_cards(mine)}); only a "
+                                        f"player with none or one may ask his partner")
+        theirs = [c for c in s.hands[s.partner_of(seat)] if c.suit == trump]
+        both = mine + theirs
+        nine_jack = {Card.of(trump, Rank.NINE), Card.of(trump, Rank.JACK)}
+        if len(both) <= 1 or (len(mine) == 1 and len(theirs) == 1 and set(both) == nine_jack):
+            return None
+        return ("m4.redeal.trumps", f"the partner answers that they hold {len(theirs)} trump"
+                                    f"{'s' if len(theirs) != 1 else ''}: the pair has {len(both)}, which is "
+                                    f"not a shortage (none, one, or only the 9 and J in different hands)")
+    return ("m4.turn", f"unknown redeal claim {a.value!r}")
+
+
+def _check_nines_call(s, seat, name, k):
+    """Three nines (``k``: "three nines"), or asking the partner for the third ("ask nine"):
+    under rules that have it, once per deal, before the contracts, with three nines (two to ask,
+    once) [m4.nines]."""
+    r = s.rules
+    if not r.three_nines:
+        return ("m4.nines", "these rules have no three-nines game")
+    if s.nines_done:
+        return ("m4.nines", "three nines has already been played in this deal")
+    if s.standing is not None:
+        return ("m4.nines", "three nines is settled before the contracts; a contract has been announced")
+    n = sum(c.rank == Rank.NINE for c in s.hands[seat])
+    if k == "three nines":
+        if n < 3:
+            return ("m4.nines", f"{name} holds {n} nine{'s' if n != 1 else ''}; three nines needs three")
+        return None
+    if not r.nines_from_partner:
+        return ("m4.nines", "asking the partner for the third nine is not allowed under these rules")
+    if n != 2:
+        return ("m4.nines", f"only a player with exactly two nines may ask his partner for the third; "
+                            f"{name} holds {n}")
+    if seat in s.asked:
+        return ("m4.nines", f"{name} has already asked")
+    return None
+
+
+def _check_contract(s, seat, name, k):
+    """The contract ``k``: played under the rules, higher than the one standing, open to this
+    seat after an overcall or three nines [m4.contract], with a card the opponents could beat
+    [m4.contract.beatable]."""
+    r = s.rules
+    hand = s.hands[seat]
+    contracts = s.CONTRACTS
+    if k not in r.contracts:
+        return ("m4.contract", f"the contract {CONTRACT_NAMES[k]} is not played under these rules")
+    if s.standing is not None and contracts.index(k) <= contracts.index(s.standing[0]):
+        return ("m4.contract", f"{CONTRACT_NAMES[s.standing[0]]} has been announced by "
+                               f"{s.names[s.standing[1]]}; only a higher contract may be announced")
+    if s.standing is not None and r.overcall == "other_pair" and s.standing[1] % 2 == seat % 2:
+        return ("m4.contract", f"{CONTRACT_NAMES[s.standing[0]]} has been announced by "
+                               f"{s.names[s.standing[1]]}, {name}'s own pair; under these rules only "
+                               f"the other pair may announce a higher contract")
+    if (s.nines_done and r.contract_after_nines == "not_declarer"
+            and s.nines["declarer"] == seat):
+        return ("m4.contract", f"{name} declared three nines; under these rules only his partner or the "
+                               f"opponents may announce a contract after it")
+    keep = hand[:-1] if (k == "five" and r.five_aside == "last") else hand
+    if k != "six" and r.beatable_rule and not s.has_beatable(keep, hand):
+        return ("m4.contract.beatable", f"{CONTRACT_NAMES[k]} needs a card the opponents could beat, and "
+                                        f"every card of {name}'s is the highest of its suit outside that hand")
+    return None
 
 def _check_nines(s, seat, name, a):
     ni = s.nines
@@ -300,9 +308,7 @@ def _check_play(s, seat, name, a):
                                                               if s.pending_marriage is not None else ""))
         if not s.tricks and not s.rules.marriage_on_first_lead:
             return ("m4.marriage", "no marriage on the first lead under these rules")
-        suit = a.value
-        if suit not in MARRIAGE_ACTIONS:
-            return ("m4.marriage", f"name the marriage's suit (♣ ♦ ♥ ♠), not {suit!r}")
+        suit = a.value  # a suit: check() has refused a malformed marriage
         missing = [str(Card.of(suit, rk)) for rk in (Rank.KING, Rank.QUEEN) if Card.of(suit, rk) not in hand]
         if missing and k == "marriage" and s.rules.partner_can_meld and s._partner_marriage(seat, suit):
             return None
@@ -339,100 +345,137 @@ def explain(s: "Mariage4State") -> str:
                 f"{names[s.cutter]} (the dealer's {s.rules.cutter}-hand opponent) is to cut it.")
     a = s.last_action
     seat = p._to_act
-    who = names[seat]
     k = a.kind
-    out: list[str] = []
     if k == "cut":
-        bottom = s.cut_pack[-1]
-        if bottom in s.shown_bottoms:
-            seen = f"the bottom card is {bottom}, shown to all"
-        else:  # only the dealer sees it (it will be his last card)
-            seen = f"{names[s.dealer]} looks at the bottom card: not a nine" if s.rules.nine_cut_rule else ""
-        out.append(f"{who} cuts {a.value} card{'s' if a.value != 1 else ''} to the bottom"
-                   + (f"; {seen}." if seen else "."))
-        if s.phase == "cut":
-            out.append(f"A nine at the bottom, so {who} cuts again (cut {len(s.cuts) + 1}).")
-        elif s.phase == "trumps":
-            out.append(f"{names[s.dealer]} deals 3 cards each, {names[s.eldest]} first. {names[s.eldest]} names "
-                       f"trumps or turns their last card.")
-    elif k == "trump":
-        out.append(f"{who} names trumps: {a.value.symbol}. Three more cards each.")
-    elif k == "turn":
-        out.append(f"{who} will not name trumps: their last card, {s.trump_turned}, is turned face up, so trumps "
-                   f"are {s.named_trump.symbol}. Three more cards each.")
+        out = _cut_words(s, names[seat], a.value)
     elif k == "pass":
-        out.append(f"{who} passes.")
-        if s.phase == "play" and s.contract is None:
-            out.append(f"Nobody plays a contract: normal play, {names[s.eldest]} leads; follow suit, else trump; "
-                       f"the first pair to 66 card points stops the play.")
-        elif s.contract is not None and p.contract is None:
-            name, d = s.contract
-            out.append(f"{names[d]} plays {CONTRACT_NAMES[name]}: {names[partner_of(d)]} throws in their hand; "
-                       f"{'no trumps; ' if s.trump is None else ''}{names[d]} must take every trick.")
-            if s.phase == "give":
-                out.append(f"First {names[d]}, then each opponent, sets one card aside." if s.rules.opponents_set_aside
-                           else f"{names[d]} sets one card aside; the opponents keep all six.")
-    elif k == "redeal":
-        out.append(f"{who} claims a redeal: {REDEAL_WORDS[a.value]}.")
-    elif k in CONTRACTS:
-        out.append(f"{who} announces {CONTRACT_NAMES[k]}.")
-    elif k == "three nines":
-        out.append(f"{who} declares three nines and lays {format_cards(s.nines['nines'])} face up. Each opponent "
-                   f"places a card of one of those suits on top or at the bottom of his pile.")
-    elif k == "ask nine":
-        if s.phase == "nines":
-            out.append(f"{who} asks their partner for a third nine; {names[partner_of(seat)]} has one, so the pair "
-                       f"lays {format_cards(s.nines['nines'])} face up.")
-        else:
-            out.append(f"{who} asks their partner for a third nine; the answer is no.")
-    elif k == "place":
-        if a.card is None:
-            out.append(f"{who} holds no card of the nines' suits and places nothing.")
-        else:
-            out.append(f"{who} places a card face down at the {a.value} of their pile and says \"{a.value}\".")
-    elif k == "leave":
-        out.append(f"{who} takes back two nines and leaves {a.card}. The placed cards are shown: "
-                   + (", ".join(f"{names[x]} {c}" for x, (c, _) in p.nines['placed'].items() if c is not None)
-                      or "none") + ".")
-        out.append(s.awards[-1].text[0].upper() + s.awards[-1].text[1:] + ".")
-    elif k == "aside":
-        out.append(f"{who} sets a card aside face down.")
-        if s.phase == "play":
-            out.append(f"{names[s.contract[1]]} leads.")
+        out = _pass_words(s, p, names[seat])
     elif k in ("marriage", "claim"):
-        suit = a.value
-        v = marriage_points(suit, s.named_trump)
-        if s.result is None:
-            pend = ("" if p.pair_tricks(seat % 2) or not s.rules.marriage_needs_trick
-                    else " (it counts once their pair takes a trick)")
-            holder = s.marriages[-1][0]
-            if holder != seat:
-                out.append(f"{who} announces the {suit.symbol} marriage of their partner {names[holder]}: {v}{pend}; "
-                           f"{names[holder]} shows K{suit.symbol} Q{suit.symbol} and {who} leads any card.")
-            elif k == "claim":
-                out.append(f"{who} claims 66 with the {suit.symbol} marriage and is wrong; the marriage stands{pend} "
-                           f"and must lead K{suit.symbol} or Q{suit.symbol}.")
-            else:
-                out.append(f"{who} announces the {suit.symbol} marriage: {v}{pend}; they must lead K{suit.symbol} or "
-                           f"Q{suit.symbol}.")
+        out = _marriage_words(s, p, seat, a)
     elif k == "play":
-        if not p.trick:
-            out.append(f"{who} leads {a.card}.")
-        else:
-            out.append(f"{who} plays {a.card}.")
-            if not s.trick:
-                t = s.tricks[-1]
-                pts = sum(CARD_POINTS[c.rank] for _, c in t.cards)
-                out.append(f"{names[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}; pairs now "
-                           f"{s.pair_points(0)}–{s.pair_points(1)}).")
+        out = _play_words(s, p, names[seat], a.card)
+    else:
+        out = _call_words(s, p, seat, a)
     if s.result is not None:
         out.append("Hand over: " + s.result.explanation + ".")
     return " ".join(out)
 
 
+def _cut_words(s: "Mariage4State", who: str, moved: int) -> list[str]:
+    """A cut of ``moved`` cards: the bottom card shown or seen by the dealer, a cut again for a
+    nine at the bottom, else the first three cards dealt."""
+    names = s.names
+    bottom = s.cut_pack[-1]
+    if bottom in s.shown_bottoms:
+        seen = f"the bottom card is {bottom}, shown to all"
+    else:  # only the dealer sees it (it will be his last card)
+        seen = f"{names[s.dealer]} looks at the bottom card: not a nine" if s.rules.nine_cut_rule else ""
+    out = [f"{who} cuts {moved} card{'s' if moved != 1 else ''} to the bottom" + (f"; {seen}." if seen else ".")]
+    if s.phase == "cut":
+        out.append(f"A nine at the bottom, so {who} cuts again (cut {len(s.cuts) + 1}).")
+    elif s.phase == "trumps":
+        out.append(f"{names[s.dealer]} deals 3 cards each, {names[s.eldest]} first. {names[s.eldest]} names "
+                   f"trumps or turns their last card.")
+    return out
+
+
+def _pass_words(s: "Mariage4State", p: "Mariage4State", who: str) -> list[str]:
+    """A pass, and what follows when it ends the announcements: normal play, or the contract
+    standing played (and the cards set aside first)."""
+    names = s.names
+    out = [f"{who} passes."]
+    if s.phase == "play" and s.contract is None:
+        out.append(f"Nobody plays a contract: normal play, {names[s.eldest]} leads; follow suit, else trump; "
+                   f"the first pair to 66 card points stops the play.")
+    elif s.contract is not None and p.contract is None:
+        name, d = s.contract
+        out.append(f"{names[d]} plays {CONTRACT_NAMES[name]}: {names[s.partner_of(d)]} throws in their hand; "
+                   f"{'no trumps; ' if s.trump is None else ''}{names[d]} must take every trick.")
+        if s.phase == "give":
+            out.append(f"First {names[d]}, then each opponent, sets one card aside." if s.rules.opponents_set_aside
+                       else f"{names[d]} sets one card aside; the opponents keep all six.")
+    return out
+
+
+def _call_words(s: "Mariage4State", p: "Mariage4State", seat: int, a: Action) -> list[str]:
+    """Trumps named or turned, a redeal claim, a contract announced, a step of three nines, a
+    card set aside."""
+    names = s.names
+    who = names[seat]
+    k = a.kind
+    if k == "trump":
+        return [f"{who} names trumps: {a.value.symbol}. Three more cards each."]
+    if k == "turn":
+        return [f"{who} will not name trumps: their last card, {s.trump_turned}, is turned face up, so trumps "
+                f"are {s.named_trump.symbol}. Three more cards each."]
+    if k == "redeal":
+        return [f"{who} claims a redeal: {REDEAL_WORDS[a.value]}."]
+    if k in s.CONTRACTS:
+        return [f"{who} announces {CONTRACT_NAMES[k]}."]
+    if k == "three nines":
+        return [f"{who} declares three nines and lays {format_cards(s.nines['nines'])} face up. Each opponent "
+                f"places a card of one of those suits on top or at the bottom of his pile."]
+    if k == "ask nine":
+        if s.phase == "nines":
+            return [f"{who} asks their partner for a third nine; {names[s.partner_of(seat)]} has one, so the pair "
+                    f"lays {format_cards(s.nines['nines'])} face up."]
+        return [f"{who} asks their partner for a third nine; the answer is no."]
+    if k == "place":
+        if a.card is None:
+            return [f"{who} holds no card of the nines' suits and places nothing."]
+        return [f"{who} places a card face down at the {a.value} of their pile and says \"{a.value}\"."]
+    if k == "leave":
+        return [f"{who} takes back two nines and leaves {a.card}. The placed cards are shown: "
+                + (", ".join(f"{names[x]} {c}" for x, (c, _) in p.nines['placed'].items() if c is not None)
+                   or "none") + ".",
+                s.awards[-1].text[0].upper() + s.awards[-1].text[1:] + "."]
+    if k == "aside":
+        out = [f"{who} sets a card aside face down."]
+        if s.phase == "play":
+            out.append(f"{names[s.contract[1]]} leads.")
+        return out
+    return []
+
+
+def _marriage_words(s: "Mariage4State", p: "Mariage4State", seat: int, a: Action) -> list[str]:
+    """A marriage announced on the lead (one's own or the partner's) or a claim of 66 with it;
+    nothing more when the claim ends the hand (the result says it)."""
+    if s.result is not None:
+        return []
+    names = s.names
+    who = names[seat]
+    suit = a.value
+    v = marriage_points(suit, s.named_trump)
+    pend = ("" if p.pair_tricks(seat % 2) or not s.rules.marriage_needs_trick
+            else " (it counts once their pair takes a trick)")
+    holder = s.marriages[-1][0]
+    if holder != seat:
+        return [f"{who} announces the {suit.symbol} marriage of their partner {names[holder]}: {v}{pend}; "
+                f"{names[holder]} shows K{suit.symbol} Q{suit.symbol} and {who} leads any card."]
+    if a.kind == "claim":
+        return [f"{who} claims 66 with the {suit.symbol} marriage and is wrong; the marriage stands{pend} "
+                f"and must lead K{suit.symbol} or Q{suit.symbol}."]
+    return [f"{who} announces the {suit.symbol} marriage: {v}{pend}; they must lead K{suit.symbol} or "
+            f"Q{suit.symbol}."]
+
+
+def _play_words(s: "Mariage4State", p: "Mariage4State", who: str, card: Card) -> list[str]:
+    """A card led or played, and the trick's winner with its card points and the pairs' totals
+    when it completes the trick."""
+    if not p.trick:
+        return [f"{who} leads {card}."]
+    out = [f"{who} plays {card}."]
+    if not s.trick:
+        t = s.tricks[-1]
+        pts = sum(CARD_POINTS[c.rank] for _, c in t.cards)
+        out.append(f"{s.names[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}; pairs now "
+                   f"{s.pair_points(0)}–{s.pair_points(1)}).")
+    return out
+
+
 _GROUPS = {"play": "card", "marriage": "marriage", "claim": "claim", "cut": "other", "trump": "trumps",
            "turn": "trumps", "pass": "pass", "redeal": "claim", "three nines": "claim", "ask nine": "claim",
-           "place": "give", "leave": "give", "aside": "give", **{c: "claim" for c in CONTRACTS}}
+           "place": "give", "leave": "give", "aside": "give", **{c: "claim" for c in CONTRACT_NAMES}}
 _CONTRACT_HELP = {"five": "take every trick after setting a card aside, partner out, no trumps: 5 game points",
                   "six": "take all six tricks, partner out, no trumps: 6 game points",
                   "coat": "take every trick, partner out, no trumps: a fur coat on the losers' eight",
@@ -486,7 +529,7 @@ def describe_action(action: Action, state: "Mariage4State | None" = None) -> "Ac
     if kind == "ask nine":
         return ActionText(group, "Ask partner for a nine", "With two nines, ask your partner for the third. "
                                                            "[rule m4.nines]")
-    if kind in CONTRACTS:
+    if kind in CONTRACT_NAMES:
         return ActionText(group, f"Announce {CONTRACT_NAMES[kind]}", f"Declare {CONTRACT_NAMES[kind]}: "
                                                                      f"{_CONTRACT_HELP[kind]}. [rule m4.contract]")
     if kind == "place":

@@ -4,8 +4,9 @@ Registered variant name: ``"russian-501"`` (``cardlab.variants.get("russian-501"
 ``state.variant`` of every state); rules :class:`Russian501Rules`, states
 :class:`Russian501State`, seat views :class:`Russian501View`, results
 :class:`Russian501Result`, the score keeper :class:`Russian501Game` (in
-:mod:`cardlab.russian501_game`, also reachable here); the words for each step, each refusal
-and each action's button are in :mod:`cardlab.russian501_words`. The table is drawn by
+:mod:`cardlab.russian501_game`, also reachable here); the words for each step and each refusal
+are in :mod:`cardlab.russian501_words` (which reads states only through their attributes, so this
+module imports it and not the other way round). The table is drawn by
 :mod:`cardlab.render.russian501`, the rule-based computer player is
 :class:`cardlab.players.russian501.Russian501Player`, and the solver reads states through
 :mod:`cardlab.analysis.adapt_russian501`.
@@ -85,8 +86,9 @@ from .cards import CARDS_BY_CODE, PACK_24, Card, Rank, Suit, parse_card, parse_c
 from .pack24 import CARD_POINTS, marriage_points, shuffled_pack
 from .rulesets import RuleSet
 from .errors import IllegalActionError, NotationError, RulesError, DealError
+from .russian501_words import explain_step, not_your_turn, why_illegal
 from .state import GameState, HandResult, SeatView
-from .variants import Standing, lazy_exports
+from .variants import ActionText, Standing, lazy_exports
 from .tricks import RANKS_66, Trick, TrickRules, legal_plays, trick_winner
 
 __all__ = ["VARIANT", "SEAT_NAMES", "Russian501Rules", "PAGAT_501", "LITERAL_501", "FIVES_501", "PRESETS",
@@ -1171,20 +1173,22 @@ class Russian501State(GameState):
             f"{self.names[b]} gives up after seeing the prikup: up by the bid {self.high_bid}{dbl}; each "
             f"opponent goes down {r.concession_credit} as if he had taken {r.concession_credit} [rule 501.concede]")
 
-    # -- errors (the reasons in words are in cardlab.russian501_words, imported on use) -------
+    # -- errors (the reasons in words are cardlab.russian501_words') ---------------------------
     def _not_your_turn(self, seat, a: Action | str) -> IllegalActionError:
         """The refusal of ``a`` (an Action or its text) by ``seat`` when it is not that seat's turn:
         the hand over or no such seat [501.turn], the dealer sitting out [501.players], a bid after
-        one's pass [501.pass-final], another's turn [501.turn]."""
-        from .russian501_words import not_your_turn
-
+        one's pass [501.pass-final], another's turn [501.turn]
+        (:func:`cardlab.russian501_words.not_your_turn`)."""
         return not_your_turn(self, seat, a)
 
     def _why_illegal(self, a: Action) -> IllegalActionError:
-        """Why ``a`` may not be applied now, naming the rule (``501.action`` for an action that is
-        not one of 501's)."""
-        from .russian501_words import why_illegal
-
+        """Why ``a`` may not be applied now, naming the rule: the hand over [501.turn], an action
+        that is not one of 501's [501.action] (:func:`malformed_reason`), else the rule it breaks
+        now (:func:`cardlab.russian501_words.why_illegal`)."""
+        if self.result is None:
+            malformed = malformed_reason(a)
+            if malformed is not None:
+                return IllegalActionError("501.action", malformed)
         return why_illegal(self, a)
 
     # -- views ------------------------------------------------------------------------------
@@ -1227,8 +1231,6 @@ class Russian501State(GameState):
     def explain(self) -> str:
         """The last step in words (the deal, for the first state; see
         :func:`cardlab.russian501_words.explain_step`)."""
-        from .russian501_words import explain_step
-
         return explain_step(self)
 
 
@@ -1268,11 +1270,48 @@ def malformed_reason(action) -> str | None:
     return f"'{action_text(action)}' {why}"
 
 
-def describe_action(action: Action, state: "Russian501State | None" = None):
-    """How a front end shows ``action`` (see :func:`cardlab.russian501_words.describe_action`)."""
-    from .russian501_words import describe_action as describe
+def describe_action(action: Action, state: "Russian501State | None" = None) -> ActionText:
+    """How a front end shows ``action``: its group (one of ``variants.ACTION_GROUPS``), a short
+    button label in the rule's words and a one-line help naming the rule.
 
-    return describe(action, state)
+    ``"A♠"`` (a card played), ``"Declare marriage ♥ (40)"`` (the value when ``state`` is
+    given), ``"Look at my cards"``, ``"Pass"``, ``"Bid 70"``, ``"Bid 70 blind"``, ``"Take the
+    prikup"``, ``"Contract ♠ 80"`` / ``"Contract no trump 80"``, ``"Concede"``, ``"Give J♣ to
+    Boris"``. Raises nothing: an action that is not one of 501's is shown by its text in the
+    group ``"other"``."""
+    if malformed_reason(action) is not None:
+        return ActionText("other", action_text(action), "")
+    kind, card, value = action
+    if kind == "play":
+        return ActionText("card", str(card), f"Play {card}. [rule 501.hold]")
+    if kind == "marriage":
+        trump = getattr(state, "trump", None)
+        pts = "" if state is None or state.phase != "play" else f" ({marriage_points(value, trump)})"
+        return ActionText("marriage", f"Declare marriage {value.symbol}{pts}",
+                          f"Show K{value.symbol} and Q{value.symbol} (40 in trumps, 20 otherwise; they count once "
+                          f"you take a trick), then lead one of them. [rule 501.marriage]")
+    if kind in ("bid", "blind"):
+        label = f"Bid {value}" + (" blind" if kind == "blind" else "")
+        return ActionText("bid", label, f"{RULES['501.blind' if kind == 'blind' else '501.bid.higher'][0]} "
+                                        f"[rule {'501.blind' if kind == 'blind' else '501.bid.higher'}]")
+    if kind == "contract":
+        trump, n = value
+        tr = "no trump" if trump == NO_TRUMP else trump.symbol
+        return ActionText("contract", f"Contract {tr} {n}", f"{RULES['501.contract'][0]} [rule 501.contract]")
+    if kind == "give":
+        to = ""
+        if state is not None and state.phase == "give" and len(state.given) < 2:
+            to = f" to {state.names[state.opponents()[len(state.given)]]}"
+        return ActionText("give", f"Give {card}{to}", f"Pass {card} face down{to}. [rule 501.give]")
+    if kind == "pass":
+        final = getattr(getattr(state, "rules", None), "pass_is_final", True)
+        rule = "501.pass-final" if final else "501.auction"
+        return ActionText("pass", "Pass", ("Pass: out of the auction (a pass is final). " if final else
+                                           "Pass (you may bid again later). ") + f"[rule {rule}]")
+    group, label, rule = {"look": ("stock", "Look at my cards", "501.look"),
+                          "take": ("stock", "Take the prikup", "501.prikup"),
+                          "concede": ("contract", "Concede", "501.concede")}[kind]
+    return ActionText(group, label, f"{RULES[rule][0]} [rule {rule}]")
 
 
 # The score keeper lives in cardlab.russian501_game (to keep this module short); it is

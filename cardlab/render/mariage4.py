@@ -11,7 +11,8 @@ SVG: :func:`eight_svg` draws one pair's eight with CSS classes a browser test ca
 ``svg.cardlab-eight`` (``data-pips`` = pips uncovered, ``data-coat``, ``data-lining``), each pip a
 ``path.cardlab-pip`` with ``data-pip`` = 1..8 and ``cardlab-uncovered`` or ``cardlab-covered``; the
 coat is ``.cardlab-coat`` and the lining ``.cardlab-lining``. :func:`eights_html` puts both pairs'
-eights side by side. Pure string building, standard library only.
+eights side by side. Pure string building, standard library only. An eight is read through its
+attributes only: the score keeper imports this module for its HTML, not the other way round.
 """
 
 from __future__ import annotations
@@ -20,9 +21,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..cards import Suit, format_cards
-from ..mariage4 import CONTRACT_NAMES, VARIANT
-from ..mariage4_game import PIP_ORDER
-from ..mariage4_words import waiting_for
+from ..mariage4 import VARIANT
+from ..mariage4_words import CONTRACT_NAMES, waiting_for
 from .cards import SUIT_PATHS as _SUIT_PATHS
 from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape
 
@@ -93,41 +93,67 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
         raise ValueError(f"seat must be None (all cards open) or 0 to 3, not {seat!r}")
     facts, v = _table_facts(state, seat)
     names = state.names
-    trump = state.trump        # in force: None before it is fixed and in a contract without trumps
     order = [(seat if seat is not None else 0) + k for k in (2, 1, 3, 0)]
     order = [x % 4 for x in order]  # partner on top, then the opponents, the viewer last
-    players = []
-    for s in order:
-        cards, known, hidden = facts[s]
-        imgs = [card_svg(c, extra_class="cardlab-known" if c in known else None) for c in sort_hand(cards, trump)]
-        imgs += [card_back_svg() for _ in range(hidden)]
-        if state.aside[s]:
-            imgs.append(f'<span class="cardlab-badge">{len(state.aside[s])} set aside / thrown in</span>')
-        if not imgs:
-            imgs.append('<span class="cardlab-empty">none</span>')
-        badges = []
-        if s == state.dealer:
-            badges.append('<span class="cardlab-badge">dealer</span>')
-        if s == state.eldest:
-            badges.append('<span class="cardlab-badge">eldest</span>')
-        if state.to_act == s:
-            badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
-        if state.contract and state.contract[1] == s:
-            badges.append(f'<span class="cardlab-badge">declarer: {_t(CONTRACT_NAMES[state.contract[0]])}</span>')
-        if state.sitting_out == s:
-            badges.append('<span class="cardlab-badge">sits out</span>')
-        won = [t for t in state.tricks if t.winner == s]
-        taken = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in t.cards)}</span>'
-                        for t in won)
-        cls = "cardlab-player cardlab-to-act" if state.to_act == s else "cardlab-player"
-        players.append(
-            f'<div class="{cls}" data-seat="{s}"><div class="cardlab-head"><span class="cardlab-name">'
-            f'{_t(names[s])}</span><span class="cardlab-points">pair {"A" if s % 2 == 0 else "B"}</span>'
+    players = [_player_html(state, s, facts[s]) for s in order]
+    # the middle: trumps, the nines game, the trick
+    mid = [_facts_html(state, v, hide)]
+    ni = v.nines if v is not None else state.nines
+    if ni is not None:
+        mid.append(_nines_line_html(ni, names, seat) if layout == "table" else _nines_slots_html(ni, names, seat))
+    mid.append(_trick_html(state))
+    view = "all cards open" if seat is None else f"{names[seat]}'s view"
+    caption = f"{state.rules.name} · {names[state.dealer]} deals · {view}"
+    middle = f'<div class="cardlab-middle" style="flex-direction:column">{"".join(mid)}</div>'
+    if layout == "table":     # players are [partner, next, third, viewer]: in playing order next, partner, third;
+        # the middle's facts and the nines game in words beside the trick
+        middle = (f'<div class="cardlab-middle cardlab-m4-middle"><div class="cardlab-m4-facts">{"".join(mid[:-1])}'
+                  f'</div>{mid[-1]}</div>')
+        seats = around_html([players[1], players[0], players[2]], middle, players[3])
+    else:
+        seats = f'{"".join(players[:3])}{middle}{players[3]}'
+    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
+            f'{_STYLE}<div class="cardlab-caption">{_t(caption)}</div>{seats}{_end_html(state, hide)}</div>')
+
+
+def _player_html(state: "Mariage4State", s: int, fact) -> str:
+    """One seat's box: name and pair, badges (dealer, eldest, to act, declarer, sits out), the
+    cards it shows (``fact``: visible cards, the known-to-all ones, hidden count; trumps
+    sorted as in force), the cards set aside, and the tricks it took."""
+    cards, known, hidden = fact
+    imgs = [card_svg(c, extra_class="cardlab-known" if c in known else None) for c in sort_hand(cards, state.trump)]
+    imgs += [card_back_svg() for _ in range(hidden)]
+    if state.aside[s]:
+        imgs.append(f'<span class="cardlab-badge">{len(state.aside[s])} set aside / thrown in</span>')
+    if not imgs:
+        imgs.append('<span class="cardlab-empty">none</span>')
+    badges = []
+    if s == state.dealer:
+        badges.append('<span class="cardlab-badge">dealer</span>')
+    if s == state.eldest:
+        badges.append('<span class="cardlab-badge">eldest</span>')
+    if state.to_act == s:
+        badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
+    if state.contract and state.contract[1] == s:
+        badges.append(f'<span class="cardlab-badge">declarer: {_t(CONTRACT_NAMES[state.contract[0]])}</span>')
+    if state.sitting_out == s:
+        badges.append('<span class="cardlab-badge">sits out</span>')
+    won = [t for t in state.tricks if t.winner == s]
+    taken = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in t.cards)}</span>'
+                    for t in won)
+    cls = "cardlab-player cardlab-to-act" if state.to_act == s else "cardlab-player"
+    return (f'<div class="{cls}" data-seat="{s}"><div class="cardlab-head"><span class="cardlab-name">'
+            f'{_t(state.names[s])}</span><span class="cardlab-points">pair {"A" if s % 2 == 0 else "B"}</span>'
             f'{"".join(badges)}</div><div class="cardlab-hand cardlab-cards" data-seat="{s}">{"".join(imgs)}</div>'
             f'<div class="cardlab-taken" data-seat="{s}">{len(won)} trick{"s" if len(won) != 1 else ""}'
             f'{": " if won else ""}{taken}</div></div>')
-    # the middle: trumps, the nines game, the trick
-    mid = []
+
+
+def _facts_html(state: "Mariage4State", v, hide: frozenset) -> str:
+    """The middle's line of facts: trumps (and the card turned), the contract or the one
+    standing, the bottom cards shown at the cuts (``v``: the seat's view, or None), the pairs'
+    card points unless hidden."""
+    names = state.names
     info = [_trump_words(state)]
     if state.trump_turned is not None:
         info.append(f"turned {state.trump_turned}")
@@ -141,30 +167,43 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
     if "card_points" not in hide:
         info.append(f"card points {state.pair_name(0)} {state.pair_points(0)} – "
                     f"{state.pair_name(1)} {state.pair_points(1)}")
-    mid.append(f'<div class="cardlab-label">{_t(" · ".join(info))}</div>')
-    ni = v.nines if v is not None else state.nines
-    if ni is not None and layout == "table":     # the nines game on one line, its cards as chips
-        parts = [f'{card_chip(c)} {"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}'
-                 for c in ni["nines"]]
-        for s_, (c, pos) in ni["placed"].items():
-            shown = seat is None or ni["left"] is not None or s_ == seat
-            what = "nothing" if c is None else (card_chip(c) if shown else "a card face down")
-            parts.append(f'<span class="cardlab-placed" data-seat="{s_}" data-pos="{pos or ""}">{_t(names[s_])}: '
-                         f'{what}{" at the " + pos if pos else ""}</span>')
-        mid.append(f'<div class="cardlab-nines"><div class="cardlab-label">Three nines by {_t(names[ni["declarer"]])}: '
-                   f'{" · ".join(parts)}</div></div>')
-    elif ni is not None:
-        slots = "".join(f'<div class="cardlab-slot">{card_svg(c, extra_class="cardlab-nine")}<span>'
-                        f'{"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}'
-                        '</span></div>' for c in ni["nines"])
-        for s_, (c, pos) in ni["placed"].items():
-            shown = seat is None or ni["left"] is not None or s_ == seat
-            img = ('<span class="cardlab-empty">none</span>' if c is None else
-                   (card_svg(c) if shown else card_back_svg(title="Placed card, face down")))
-            slots += (f'<div class="cardlab-slot cardlab-placed" data-seat="{s_}" data-pos="{pos or ""}">{img}'
-                      f'<span>{_t(names[s_])}{": " + pos if pos else ""}</span></div>')
-        mid.append(f'<div class="cardlab-nines"><div class="cardlab-label">Three nines by {_t(names[ni["declarer"]])}'
-                   f'</div><div class="cardlab-cards">{slots}</div></div>')
+    return f'<div class="cardlab-label">{_t(" · ".join(info))}</div>'
+
+
+def _nines_line_html(ni: dict, names, seat: int | None) -> str:
+    """The three-nines game ``ni`` on one line, its cards as chips (the table layout); a placed
+    card shows once the declarer has left his nine, or to its own seat."""
+    parts = [f'{card_chip(c)} {"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}'
+             for c in ni["nines"]]
+    for s_, (c, pos) in ni["placed"].items():
+        shown = seat is None or ni["left"] is not None or s_ == seat
+        what = "nothing" if c is None else (card_chip(c) if shown else "a card face down")
+        parts.append(f'<span class="cardlab-placed" data-seat="{s_}" data-pos="{pos or ""}">{_t(names[s_])}: '
+                     f'{what}{" at the " + pos if pos else ""}</span>')
+    return (f'<div class="cardlab-nines"><div class="cardlab-label">Three nines by {_t(names[ni["declarer"]])}: '
+            f'{" · ".join(parts)}</div></div>')
+
+
+def _nines_slots_html(ni: dict, names, seat: int | None) -> str:
+    """The three-nines game ``ni`` as card slots (the column layout): the nines, then each
+    placed card (face down until shown, as in :func:`_nines_line_html`)."""
+    slots = "".join(f'<div class="cardlab-slot">{card_svg(c, extra_class="cardlab-nine")}<span>'
+                    f'{"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}'
+                    '</span></div>' for c in ni["nines"])
+    for s_, (c, pos) in ni["placed"].items():
+        shown = seat is None or ni["left"] is not None or s_ == seat
+        img = ('<span class="cardlab-empty">none</span>' if c is None else
+               (card_svg(c) if shown else card_back_svg(title="Placed card, face down")))
+        slots += (f'<div class="cardlab-slot cardlab-placed" data-seat="{s_}" data-pos="{pos or ""}">{img}'
+                  f'<span>{_t(names[s_])}{": " + pos if pos else ""}</span></div>')
+    return (f'<div class="cardlab-nines"><div class="cardlab-label">Three nines by {_t(names[ni["declarer"]])}'
+            f'</div><div class="cardlab-cards">{slots}</div></div>')
+
+
+def _trick_html(state: "Mariage4State") -> str:
+    """The trick in progress with its seats, else the last trick and its winner, else an empty
+    first trick."""
+    names = state.names
     if state.trick:
         body = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(names[s_])}</span></div>'
                        for s_, c in state.trick_by_seat())
@@ -178,29 +217,20 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
     else:
         body = '<div class="cardlab-slot"><span class="cardlab-empty">no card</span></div>'
         label, cls, n = "Trick 1", "cardlab-trick", 0
-    mid.append(f'<div class="{cls}" data-cards="{n}"><div class="cardlab-label">{_t(label)}</div>'
-               f'<div class="cardlab-cards">{body}</div></div>')
+    return (f'<div class="{cls}" data-cards="{n}"><div class="cardlab-label">{_t(label)}</div>'
+            f'<div class="cardlab-cards">{body}</div></div>')
+
+
+def _end_html(state: "Mariage4State", hide: frozenset) -> str:
+    """The result box (its text left out when card points or pips are hidden), or the status
+    line while the hand runs (also when the result is hidden)."""
     if state.result is not None and "result" not in hide:
         r = state.result
         text = ("" if hide & {"card_points", "pips"} else
                 f'<div class="cardlab-result-text">{_t(r.explanation[:1].upper() + r.explanation[1:])}.</div>')
-        end = (f'<div class="cardlab-result" data-reason="{escape(r.reason)}"><div class="cardlab-result-head">'
-               f'{_t("Redeal." if r.redeal else "Hand over.")}</div>{text}</div>')
-    else:
-        end = f'<div class="cardlab-status">{_t(_phase_words(state))}</div>'
-    view = "all cards open" if seat is None else f"{names[seat]}'s view"
-    caption = f"{state.rules.name} · {names[state.dealer]} deals · {view}"
-    middle = f'<div class="cardlab-middle" style="flex-direction:column">{"".join(mid)}</div>'
-    if layout == "table":     # players are [partner, next, third, viewer]: in playing order next, partner, third;
-        # the middle's facts and the nines game in words beside the trick
-        middle = (f'<div class="cardlab-middle cardlab-m4-middle"><div class="cardlab-m4-facts">{"".join(mid[:-1])}'
-                  f'</div>{mid[-1]}</div>')
-        seats = around_html([players[1], players[0], players[2]], middle, players[3])
-    else:
-        seats = f'{"".join(players[:3])}{middle}{players[3]}'
-    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{"all" if seat is None else seat}">'
-            f'{_STYLE}<div class="cardlab-caption">{_t(caption)}</div>{seats}{end}</div>')
-
+        return (f'<div class="cardlab-result" data-reason="{escape(r.reason)}"><div class="cardlab-result-head">'
+                f'{_t("Redeal." if r.redeal else "Hand over.")}</div>{text}</div>')
+    return f'<div class="cardlab-status">{_t(_phase_words(state))}</div>'
 
 
 def nines_html(state: "Mariage4State", seat: int | None = None) -> str:
@@ -287,6 +317,12 @@ _RED = "#c62828"
 _BLACK = "#1b1b1b"
 _PIP_W = 16
 
+#: Pip centres on an 88×124 card, in the order they are uncovered (reading order: top row left
+#: and right, upper centre, middle row, lower centre, bottom row): an eight of up to 8 pips.
+PIP_ORDER: tuple[tuple[int, int], ...] = (
+    (24, 24), (64, 24), (44, 43), (24, 62), (64, 62), (44, 81), (24, 100), (64, 100),
+)
+
 
 def eight_svg(eight: "Eight", suit: Suit = Suit.HEARTS, label: str = "", size: str = "md") -> str:
     """Draw one eight as an inline SVG string.
@@ -318,52 +354,59 @@ def eight_svg(eight: "Eight", suit: Suit = Suit.HEARTS, label: str = "", size: s
     scale = {"sm": 0.8, "md": 1.0, "lg": 1.5}.get(size)
     if scale is None:
         raise ValueError(f"unknown size {size!r}; use sm, md or lg")
+    return _draw_eight(eight.pips, eight.size, eight.coat, eight.lining, suit, label, scale)
+
+
+def _draw_eight(pips: int, size: int, coat: bool, lining: bool, suit: Suit, label: str, scale: float) -> str:
+    """:func:`eight_svg` of an eight given by its numbers: ``pips`` uncovered of ``size``, a fur
+    ``coat`` and a ``lining``, drawn ``scale`` times 110×170."""
     color = _RED if suit.is_red else _BLACK
     w, h = 110, 170
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="cardlab-eight" data-pips="{eight.pips}" '
-             f'data-size="{eight.size}" data-coat="{int(eight.coat)}" data-lining="{int(eight.lining)}" '
+    words = _words(pips, size, coat, lining, label)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="cardlab-eight" data-pips="{pips}" '
+             f'data-size="{size}" data-coat="{int(coat)}" data-lining="{int(lining)}" '
              f'width="{w * scale:g}" height="{h * scale:g}" viewBox="0 0 {w} {h}" role="img" '
-             f'aria-label="{escape(_words(eight, label))}"><title>{escape(_words(eight, label))}</title>']
+             f'aria-label="{escape(words)}"><title>{escape(words)}</title>']
     ox, oy = 11, 14  # the eight card's top-left corner
-    if eight.lining:
+    if lining:
         parts.append(f'<rect class="cardlab-lining" x="{ox - 6}" y="{oy + 14}" width="88" height="124" rx="8" '
                      f'fill="#8d6e63" stroke="#5d4037" stroke-width="2"/>')
     parts.append(f'<g transform="translate({ox} {oy})">'
                  '<rect x="1" y="1" width="86" height="122" rx="8" fill="#fff" stroke="#8e969c" stroke-width="2"/>'
                  f'<text x="6" y="16" font-size="14" font-weight="700" fill="{color}" '
                  'font-family="DejaVu Sans, Arial, sans-serif">8</text>')
-    for i, (cx, cy) in enumerate(PIP_ORDER[:eight.size]):
-        up = i < eight.pips
+    for i, (cx, cy) in enumerate(PIP_ORDER[:size]):
+        up = i < pips
         cls = "cardlab-pip cardlab-uncovered" if up else "cardlab-pip cardlab-covered"
         paint = f'fill="{color}"' if up else 'fill="none" stroke="#b0b7bc" stroke-width="5"'
         s = _PIP_W / 100
         parts.append(f'<path class="{cls}" data-pip="{i + 1}" d="{_SUIT_PATHS[suit]}" '
                      f'transform="translate({cx - _PIP_W / 2:g} {cy - _PIP_W / 2:g}) scale({s:g})" {paint}/>')
-    if eight.pips < eight.size:  # the cover card: it hides every pip from the next one to uncover on
-        nx, ny = PIP_ORDER[eight.pips]
+    if pips < size:  # the cover card: it hides every pip from the next one to uncover on
+        nx, ny = PIP_ORDER[pips]
         top = max(2, ny - 11)
-        if eight.pips and PIP_ORDER[eight.pips - 1][1] == ny:  # the row is half uncovered: a notch
+        if pips and PIP_ORDER[pips - 1][1] == ny:  # the row is half uncovered: a notch
             d = f"M{nx - 11} {top}H87V123H1V{ny + 11}H{nx - 11}Z"
         else:
             d = f"M1 {top}H87V123H1Z"
         parts.append(f'<path class="cardlab-cover" d="{d}" fill="#9aa5ad" fill-opacity="0.55" '
                      'stroke="#6b7780" stroke-width="1.5"/>')
     parts.append("</g>")
-    if eight.coat:
+    if coat:
         parts.append(f'<g class="cardlab-coat"><rect x="{ox + 4}" y="{oy - 10}" width="80" height="46" rx="6" '
                      'fill="#3e2723" stroke="#1b0f0c" stroke-width="2"/>'
                      f'<text x="{ox + 44}" y="{oy + 18}" font-size="13" text-anchor="middle" fill="#fff" '
                      'font-family="DejaVu Sans, Arial, sans-serif">fur coat</text></g>')
     parts.append(f'<text x="{w / 2:g}" y="{h - 6}" font-size="11" text-anchor="middle" fill="#333" '
-                 f'font-family="DejaVu Sans, Arial, sans-serif">{escape(label or f"{eight.pips} / {eight.size}")}'
+                 f'font-family="DejaVu Sans, Arial, sans-serif">{escape(label or f"{pips} / {size}")}'
                  '</text></svg>')
     return "".join(parts)
 
 
-def _words(eight: "Eight", label: str) -> str:
+def _words(pips: int, size: int, coat: bool, lining: bool, label: str) -> str:
     who = f"{label}: " if label else ""
-    marks = " with a fur coat and a lining (a suit)" if eight.lining else (" with a fur coat" if eight.coat else "")
-    return f"{who}eight with {eight.pips} of {eight.size} pips uncovered{marks}"
+    marks = " with a fur coat and a lining (a suit)" if lining else (" with a fur coat" if coat else "")
+    return f"{who}eight with {pips} of {size} pips uncovered{marks}"
 
 
 def eights_html(eights, labels, won=(0, 0), caption: str = "") -> str:
@@ -394,10 +437,9 @@ from .handout import Teaching, PACK_POINTS, TRICK_WINNER, pack_24_picture, same_
 
 
 def _eight_picture(rules) -> str:
-    """Four-player Mariage: a pair's eight with 3 pips uncovered (drawn by :func:`eight_svg`)."""
-    from ..mariage4_game import Eight
-
-    svg = eight_svg(Eight(3, rules.pips), Suit.HEARTS, label=" ")
+    """Four-player Mariage: a pair's eight of ``rules.pips`` pips with 3 uncovered (drawn as by
+    :func:`eight_svg`)."""
+    svg = _draw_eight(3, rules.pips, False, False, Suit.HEARTS, " ", 1.0)
     # the caption says it in words: no label drawn under the card
     svg = svg.replace('aria-label=" : ', 'aria-label="').replace("<title> : ", "<title>")
     return (f'<div class="handout-group handout-eight">{svg}'

@@ -99,86 +99,113 @@ def state_html(state, seat: int | None = None, hide: frozenset = frozenset(), la
         raise ValueError(f"seat must be None (all cards open) or a seat from 0 to {n - 1}, not {seat!r}")
     v = state.view(seat) if seat is not None else None
     nm = state.names
-    trump = state.trump
     view_words = "all cards open" if seat is None else f"{nm[seat]}'s view"
     caption = f"{state.rules.name} · {nm[state.dealer]} deals · {_phase_words(state)} · {view_words}"
-    players = []
-    order = list(range(n))
-    for s in order:
-        sitting = s not in state.active
-        if seat is None:
-            shown_cards = list(state.hands[s])
-            hidden = 0
-            known = frozenset()
-        elif s == seat:
-            shown_cards = list(v.hand)
-            hidden = len(state.hands[s]) - len(v.hand)
-            known = frozenset()
-        else:
-            shown_cards = list(v.known[s])
-            hidden = v.hand_sizes[s] - len(shown_cards)
-            known = frozenset(shown_cards)
-        badges = []
-        if s == state.dealer:
-            badges.append("dealer" + (" (sits out)" if sitting else ""))
-        if s == state.active[0]:
-            badges.append("eldest")
-        if state.bidder == s:
-            badges.append("bidder")
-        if state.phase == "bidding" and s in state.active:
-            if state.passed[s]:
-                badges.append("passed")
-            if not state.looked[s]:
-                badges.append("has not looked")
-        to_act = state.to_act == s
-        if to_act:
-            badges.append("to act")
-        badge_html = "".join(
-            f'<span class="cardlab-badge{" cardlab-turn" if b == "to act" else ""}">{_t(b)}</span>' for b in badges)
-        cards = []
-        for c in sort_hand(shown_cards, trump):
-            cards.append(card_svg(c, extra_class="cardlab-known" if c in known else None))
-        title = "Face-down card (not looked at yet)" if (seat == s and hidden) else "Face-down card"
-        cards.extend(card_back_svg(title=title) for _ in range(hidden))
-        if not cards:
-            cards.append('<span class="cardlab-empty">none</span>')
-        taken = [t for t in state.tricks if t.winner == s]
-        facts = ""
-        if s in state.active and (state.phase in ("play", "over")):
-            facts = ("" if "card_points" in hide else f"{state.points(s)} points · ") + \
-                f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"
-            ms = [f"{m[1].symbol} {m[2]}" for m in state.marriages if m[0] == s]
-            if ms:
-                facts += " · marriages " + ", ".join(ms) + ("" if state.tricks_won[s] else " (count after a trick)")
-        chips = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in t.cards)}</span>'
-                        for t in taken)
-        cls = "cardlab-player" + (" cardlab-to-act" if to_act else "") + (" cardlab-sitting-out" if sitting else "")
-        players.append(
-            f'<div class="{cls}" data-seat="{s}"><div class="cardlab-head"><span class="cardlab-name">{_t(nm[s])}'
-            f'</span>{badge_html}<span class="cardlab-points">{_t(facts)}</span></div>'
-            f'<div class="cardlab-hand cardlab-cards" data-seat="{s}">{"".join(cards)}</div>'
-            + (f'<div class="cardlab-taken" data-seat="{s}">{chips}</div>' if chips else "") + "</div>")
-    # auction line
+    players = [_player_html(state, s, seat, v, hide) for s in range(n)]
     calls = "".join(_call_html(nm, s, a, bids) for s, a in state.auction)
     auction = (f'<div class="cardlab-auction-line"><span class="cardlab-label">Auction: </span>'
                f'{calls or "no call yet"}</div>')
-    # prikup
+    contract = ""
+    if state.bidder is not None:
+        contract = (f'<div class="cardlab-slot"><span class="cardlab-contract">{_t(nm[state.bidder])}: '
+                    f'{_t(_contract_words(state, bids))}</span></div>')
+    view_attr = "all" if seat is None else str(seat)
+    middle = f'<div class="cardlab-middle">{_prikup_html(state, seat)}{contract}{_trick_html(state)}</div>'
+    head = f'<div class="cardlab-caption">{_t(caption)}</div>{auction}'
+    if layout == "table":     # the auction on the caption's line, to keep the table short
+        me = 0 if seat is None else seat
+        seats = around_html([players[(me + k) % n] for k in range(1, n)], middle, players[me])
+        head = f'<div class="cardlab-row cardlab-head-row">{head}</div>'
+    else:
+        seats = f'{"".join(players)}{middle}'
+    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{view_attr}" data-phase="{state.phase}">'
+            f'{_STYLE}<style>{CSS_501}</style>{head}{seats}{_end_html(state, hide)}</div>')
+
+
+def _seat_cards(state, s: int, seat: int | None, v) -> tuple[list, int, frozenset]:
+    """What the table shows of seat ``s``'s hand to ``seat`` (None: all cards open; ``v`` its
+    view): the cards shown, how many are face down, and which of the shown cards the seat
+    knows of another's hand (shown to all)."""
+    if seat is None:
+        return list(state.hands[s]), 0, frozenset()
+    if s == seat:
+        return list(v.hand), len(state.hands[s]) - len(v.hand), frozenset()
+    shown_cards = list(v.known[s])
+    return shown_cards, v.hand_sizes[s] - len(shown_cards), frozenset(shown_cards)
+
+
+def _badges(state, s: int) -> list[str]:
+    """Seat ``s``'s badges: dealer (sitting out), eldest, bidder, passed or not looked in the
+    auction, to act."""
+    badges = []
+    if s == state.dealer:
+        badges.append("dealer" + (" (sits out)" if s not in state.active else ""))
+    if s == state.active[0]:
+        badges.append("eldest")
+    if state.bidder == s:
+        badges.append("bidder")
+    if state.phase == "bidding" and s in state.active:
+        if state.passed[s]:
+            badges.append("passed")
+        if not state.looked[s]:
+            badges.append("has not looked")
+    if state.to_act == s:
+        badges.append("to act")
+    return badges
+
+
+def _player_html(state, s: int, seat: int | None, v, hide: frozenset) -> str:
+    """Seat ``s``'s box as ``seat`` sees it: name, badges, points, tricks and marriages in the
+    play (card points unless hidden), the hand (face-down cards as backs), the tricks taken."""
+    nm = state.names
+    sitting = s not in state.active
+    shown_cards, hidden, known = _seat_cards(state, s, seat, v)
+    to_act = state.to_act == s
+    badge_html = "".join(
+        f'<span class="cardlab-badge{" cardlab-turn" if b == "to act" else ""}">{_t(b)}</span>'
+        for b in _badges(state, s))
+    cards = [card_svg(c, extra_class="cardlab-known" if c in known else None)
+             for c in sort_hand(shown_cards, state.trump)]
+    title = "Face-down card (not looked at yet)" if (seat == s and hidden) else "Face-down card"
+    cards.extend(card_back_svg(title=title) for _ in range(hidden))
+    if not cards:
+        cards.append('<span class="cardlab-empty">none</span>')
+    taken = [t for t in state.tricks if t.winner == s]
+    facts = ""
+    if s in state.active and (state.phase in ("play", "over")):
+        facts = ("" if "card_points" in hide else f"{state.points(s)} points · ") + \
+            f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"
+        ms = [f"{m[1].symbol} {m[2]}" for m in state.marriages if m[0] == s]
+        if ms:
+            facts += " · marriages " + ", ".join(ms) + ("" if state.tricks_won[s] else " (count after a trick)")
+    chips = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in t.cards)}</span>'
+                    for t in taken)
+    cls = "cardlab-player" + (" cardlab-to-act" if to_act else "") + (" cardlab-sitting-out" if sitting else "")
+    return (f'<div class="{cls}" data-seat="{s}"><div class="cardlab-head"><span class="cardlab-name">{_t(nm[s])}'
+            f'</span>{badge_html}<span class="cardlab-points">{_t(facts)}</span></div>'
+            f'<div class="cardlab-hand cardlab-cards" data-seat="{s}">{"".join(cards)}</div>'
+            + (f'<div class="cardlab-taken" data-seat="{s}">{chips}</div>' if chips else "") + "</div>")
+
+
+def _prikup_html(state, seat: int | None) -> str:
+    """The prikup: face up once taken, turned down (all cards open) or as backs to a seat."""
     if state.prikup_up:
         pk = "".join(card_svg(c, size="sm") for c in state.prikup)
-        pk_label = f"Prikup (taken by {nm[state.bidder]})"
+        pk_label = f"Prikup (taken by {state.names[state.bidder]})"
     elif seat is None:
         pk = "".join(card_svg(c, size="sm", extra_class="cardlab-turned-down") for c in state.prikup)
         pk_label = "Prikup (face down)"
     else:
         pk = "".join(card_back_svg(size="sm", title="Prikup card, face down") for _ in state.prikup)
         pk_label = "Prikup (face down)"
-    prikup = (f'<div class="cardlab-slot cardlab-prikup"><div class="cardlab-cards cardlab-small">{pk}</div>'
-              f'<span>{_t(pk_label)}</span></div>')
-    contract = ""
-    if state.bidder is not None:
-        contract = (f'<div class="cardlab-slot"><span class="cardlab-contract">{_t(nm[state.bidder])}: '
-                    f'{_t(_contract_words(state, bids))}</span></div>')
-    # trick
+    return (f'<div class="cardlab-slot cardlab-prikup"><div class="cardlab-cards cardlab-small">{pk}</div>'
+            f'<span>{_t(pk_label)}</span></div>')
+
+
+def _trick_html(state) -> str:
+    """The trick in progress with its seats (empty slots for the cards to come in the play),
+    else the last trick and its winner."""
+    nm = state.names
     if state.trick or not state.tricks:
         slots = "".join(f'<div class="cardlab-slot">{card_svg(c)}<span>{_t(nm[s])}</span></div>'
                         for s, c in state.trick_by_seat())
@@ -193,31 +220,24 @@ def state_html(state, seat: int | None = None, hide: frozenset = frozenset(), la
         label = f"Last trick ({len(state.tricks)}): {nm[t.winner]} won it"
         tcls = "cardlab-trick cardlab-last-trick"
         nc = 0
-    trick = (f'<div class="{tcls}" data-cards="{nc}"><div class="cardlab-label">{_t(label)}</div>'
-             f'<div class="cardlab-cards">{slots}</div></div>')
+    return (f'<div class="{tcls}" data-cards="{nc}"><div class="cardlab-label">{_t(label)}</div>'
+            f'<div class="cardlab-cards">{slots}</div></div>')
+
+
+def _end_html(state, hide: frozenset) -> str:
+    """The result box (its text left out when card points or bids are hidden), or the status
+    line while the hand runs (also when the result is hidden)."""
     if state.result is not None and "result" not in hide:
         r = state.result
         head = {"made": "Contract made", "failed": "Contract failed", "conceded": "Conceded",
                 "thrown_in": "Thrown in"}[r.outcome]
-        changes = ", ".join(f"{nm[s]} {r.changes[s]:+d}" for s in state.active)
+        changes = ", ".join(f"{state.names[s]} {r.changes[s]:+d}" for s in state.active)
         text = ("" if hide & {"card_points", "bids"} else
                 f'<div class="cardlab-result-text">{_t(r.explanation[:1].upper() + r.explanation[1:])}.'
                 f' Before the 100-or-less rule: {_t(changes)}.</div>')
-        end = (f'<div class="cardlab-result" data-outcome="{r.outcome}"><div class="cardlab-result-head">'
-               f'{_t(head)}</div>{text}</div>')
-    else:
-        end = f'<div class="cardlab-status">{_t(_status(state, hide))}</div>'
-    view_attr = "all" if seat is None else str(seat)
-    middle = f'<div class="cardlab-middle">{prikup}{contract}{trick}</div>'
-    head = f'<div class="cardlab-caption">{_t(caption)}</div>{auction}'
-    if layout == "table":     # the auction on the caption's line, to keep the table short
-        me = 0 if seat is None else seat
-        seats = around_html([players[(me + k) % n] for k in range(1, n)], middle, players[me])
-        head = f'<div class="cardlab-row cardlab-head-row">{head}</div>'
-    else:
-        seats = f'{"".join(players)}{middle}'
-    return (f'<div class="{outer}" data-variant="{VARIANT}" data-view="{view_attr}" data-phase="{state.phase}">'
-            f'{_STYLE}<style>{CSS_501}</style>{head}{seats}{end}</div>')
+        return (f'<div class="cardlab-result" data-outcome="{r.outcome}"><div class="cardlab-result-head">'
+                f'{_t(head)}</div>{text}</div>')
+    return f'<div class="cardlab-status">{_t(_status(state, hide))}</div>'
 
 
 def _phase_words(state) -> str:

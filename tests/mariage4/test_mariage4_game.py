@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.mariage4_game import Eight, EightGame
+from cardlab.mariage4_game import MAX_PIPS, Eight, EightGame
 from cardlab.mariage4 import RUSSIAN_4, Award
-from cardlab.render.mariage4 import eight_svg, eights_html
+from cardlab.render.mariage4 import PIP_ORDER, eight_svg, eights_html
 
 
 def test_uncover_returns_the_surplus():
@@ -22,6 +22,13 @@ def test_uncover_returns_the_surplus():
         Eight(0, lining=True)                  # a lining only comes with a coat
     with pytest.raises(ValueError):
         Eight(1).uncover(-1)
+
+
+def test_the_renderer_places_every_pip_an_eight_can_have():
+    """The score keeper says how many pips an eight card has; the renderer, which reads an
+    eight through its attributes only, has a place for each."""
+    assert len(PIP_ORDER) == MAX_PIPS == RUSSIAN_4.pips
+    assert pips(eight_svg(Eight(2, MAX_PIPS))) == (2, MAX_PIPS - 2)
 
 
 def pips(svg):
