@@ -41,7 +41,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-s
 .ws-head{display:flex;justify-content:space-between;align-items:baseline;gap:8mm;border-bottom:1.5px solid #1e2a23;
  padding:0 0 1mm;margin:0 0 1mm;font-size:10pt;flex:none}
 .ws-head h1{font-size:12pt;margin:0;font-weight:700}
-.ws-head .ws-name{white-space:nowrap}
+.ws-head .ws-name,.ws-head span{white-space:nowrap}
 .ws-ex{flex:1 0 auto;min-height:42mm;display:flex;gap:3mm;border-bottom:1px solid #b3d1bd;padding:1.2mm 0;
  break-inside:avoid;page-break-inside:avoid;box-sizing:border-box}
 .ws-ex:last-child{border-bottom:none}
