@@ -38,7 +38,7 @@ from .verdicts import Exercise
 
 __all__ = ["Worksheet", "WorksheetItem", "WorksheetError", "WorksheetSet", "load_worksheet", "parse_worksheet_code",
            "is_worksheet_code", "worksheet_path", "SCHEMA", "ALPHABET", "CODE_LENGTH", "MAX_ITEMS", "MAX_TITLE",
-           "MAX_FILE_BYTES", "MAX_POSITION", "FOLDER"]
+           "MAX_FILE_BYTES", "MAX_POSITION", "FOLDER", "PRINT_FOLDER", "open_code", "save_print"]
 
 #: The characters of a worksheet code after ``ws-``: a-z and 2-9 without 0/o and 1/l/i (31).
 ALPHABET = "".join(c for c in "abcdefghijklmnopqrstuvwxyz23456789" if c not in "oli")
@@ -54,6 +54,8 @@ MAX_POSITION = 2000
 MAX_FILE_BYTES = 256 * 1024
 #: The folder of the class folder that holds the worksheets.
 FOLDER = "worksheets"
+#: The folder of the class folder that holds printable pages (:func:`save_print`).
+PRINT_FOLDER = "print"
 
 _KINDS = ("legal", "trick", "points", "marriage", "bid", "score", "scores", "redeal", "eight")
 
@@ -293,9 +295,9 @@ def is_worksheet_code(code: Any) -> bool:
     return True
 
 
-def _folder(folder, make: bool) -> Path:
-    """``<folder>/worksheets`` (``folder`` None: the class folder), resolved; refused if it is a
-    link or lies outside the folder."""
+def _folder(folder, make: bool, name: str = FOLDER) -> Path:
+    """``<folder>/<name>`` (``folder`` None: the class folder; ``name``: ``worksheets``), resolved;
+    refused if it is a link or lies outside the folder."""
     if folder is None:
         from .roles import class_folder
         base = class_folder()
@@ -304,7 +306,7 @@ def _folder(folder, make: bool) -> Path:
         if make:
             base.mkdir(parents=True, exist_ok=True)
         base = base.resolve()
-    where = base / FOLDER
+    where = base / name
     if where.is_symlink():
         raise WorksheetError(f"{where} is a link to somewhere else: worksheets are not written through it", "file")
     if make:
@@ -374,3 +376,45 @@ class WorksheetSet(ExerciseSet):
     def exercise(self, i: int) -> Exercise:
         """The ``i``-th exercise (0-based) of the worksheet."""
         return self._cache[i]
+
+
+def open_code(code: str, folder: str | os.PathLike | None = None, count: int = 10) -> ExerciseSet:
+    """What a box that takes both kinds of code opens: for a worksheet code (as typed) the saved
+    worksheet as a :class:`WorksheetSet`, else the set code's
+    :class:`~cardlab.classroom.exercises.ExerciseSet` of ``count`` exercises. Raises
+    :class:`WorksheetError` (a worksheet code: no such worksheet, a bad file) or
+    :class:`~cardlab.classroom.exercises.CodeError` (a set code)."""
+    if is_worksheet_code(code):
+        return WorksheetSet(load_worksheet(code, folder), code)
+    return ExerciseSet(code, count=count)
+
+
+def save_print(code: str, folder: str | os.PathLike | None = None, count: int = 12) -> tuple[Path, Path]:
+    """Write the printable worksheet and answer key of ``code`` (a worksheet code or a set code,
+    as typed; a set prints ``count`` exercises) into ``<folder>/print/`` (``folder`` None: the
+    class folder) as ``<code>-worksheet.html`` and ``<code>-key.html`` (made by
+    :func:`cardlab.render.worksheet.worksheet_html`), replacing earlier prints of the same code
+    but never writing through a link. Returns the two paths. Raises what :func:`open_code`
+    raises, and :class:`WorksheetError` for a print folder or file that is a link."""
+    from ..render.worksheet import worksheet_html
+
+    opened = open_code(code, folder, count)
+    exercises = [opened.exercise(i) for i in range(opened.count)]
+    title = opened.title if isinstance(opened, WorksheetSet) else f"Exercise set {opened.code}"
+    stem = str(opened.code).replace(",", "+")
+    where = _folder(folder, make=True, name=PRINT_FOLDER)
+    out = []
+    for suffix, answers in (("worksheet", False), ("key", True)):
+        path = where / f"{stem}-{suffix}.html"
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise WorksheetError(f"{path.name} in the print folder is a link or a folder: it is not written", "file")
+        body = worksheet_html(exercises, title, answers=answers).encode("utf-8")
+        tmp = where / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            os.write(fd, body)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        out.append(path)
+    return out[0], out[1]

@@ -305,3 +305,39 @@ def test_a_worksheet_and_a_set_code_print_the_same_way(items):
     from cardlab.classroom.exercises import CodeError
     with pytest.raises(CodeError):
         set_html("77-nope-legal-1")
+
+
+def test_one_box_opens_both_codes_and_prints_them_into_the_class_folder(tmp_path, items):
+    from cardlab.classroom.exercises import ExerciseSet
+    from cardlab.classroom.worksheet import open_code, save_print
+    code = Worksheet("Printed", items[:7]).save(tmp_path)
+    opened = open_code(code.upper(), tmp_path)
+    assert isinstance(opened, WorksheetSet) and opened.count == 7
+    assert isinstance(open_code("66-santase-legal-e2-5", tmp_path, count=3), ExerciseSet)
+    with pytest.raises(WorksheetError):
+        open_code("ws-zzzzz", tmp_path)
+    sheet, key = save_print(code, tmp_path)
+    assert sheet.parent == key.parent == (tmp_path / "print").resolve()
+    assert "ws-answer" not in sheet.read_text("utf-8").split("<body>")[1] and "ws-answer" in key.read_text("utf-8")
+    assert save_print(code, tmp_path) == (sheet, key)                  # printed again: replaced
+    s2, k2 = save_print("66-santase-legal,trick-e2-5", tmp_path, count=6)
+    assert s2.name == "66-santase-legal+trick-e2-5-worksheet.html" and k2.exists()
+    sheet.unlink()
+    sheet.symlink_to(tmp_path / "elsewhere.html")
+    with pytest.raises(WorksheetError, match="link"):
+        save_print(code, tmp_path)
+    assert not (tmp_path / "elsewhere.html").exists()
+    assert sorted(p.name for p in (tmp_path / "print").iterdir() if p.name.startswith(".")) == []
+
+
+def test_the_tool_writes_the_prints(tmp_path, capsys):
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("make_worksheets", Path(__file__).parents[2] / "tools" /
+                                                  "make_worksheets.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.main(["--folder", str(tmp_path), "--count", "3", "66-santase-legal-e2-7"]) == 0
+    assert len(list((tmp_path / "print").iterdir())) == 2
+    assert tool.main(["--folder", str(tmp_path), "ws-abcde"]) == 1
+    assert "no worksheet ws-abcde" in capsys.readouterr().err
