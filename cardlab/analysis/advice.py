@@ -168,6 +168,32 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
         If the variant has no analysis adapter.
     """
     views = list(views)
+    view, legal = _decision(views, budget, max_samples, rollouts)
+    seat = view.seat
+    variant = variant_of_view(view)
+    ad = adapters.get(variant)
+    if len(legal) == 1:
+        return Advice(seat, legal, (None,), 0, ad.value_unit, legal[0], "It is the only legal action.")
+    deadline = None if budget is None else perf_counter() + budget
+    rng = random.Random(seed)
+
+    def rule_based():  # the rule-based player, seeded from the sampling's generator when made
+        return _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
+
+    tally = _Tally([0.0] * len(legal), [0] * len(legal))
+    try:
+        if ad.complete is not None:
+            _sample_completed(ad, views, legal, rng, deadline, max_samples, tally, rule_based, rollouts)
+        elif ad.world is not None and getattr(view, "phase", "play") == "play":
+            _sample_solved(ad, views, legal, rng, deadline, max_samples, tally)
+    except NotSolvable:
+        tally.done = 0
+    return _conclude(ad, view, legal, tally, rule_based)
+
+
+def _decision(views: list, budget, max_samples, rollouts) -> tuple:
+    """The decision advised on, ``(last view, its legal actions)``, after checking the
+    arguments of :func:`advise` (raises :class:`CardlabError` as it says)."""
     if not views:
         raise CardlabError("advice needs at least one view of the seat to act")
     _check_count("max_samples", max_samples)
@@ -178,76 +204,93 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     legal = tuple(view.legal_actions)
     if not legal:
         raise CardlabError(f"seat {view.seat} has no decision to make in this view")
+    return view, legal
+
+
+@dataclass
+class _Tally:
+    """The running sums of :func:`advise`: per legal action the total value and how many deals
+    valued it, the deals done, whether the clock ended the sampling, and the rule-based player
+    made for the play-outs (if any)."""
+
+    totals: list
+    valued: list
+    done: int = 0
+    timed_out: bool = False
+    policy: object = None
+
+
+def _sample_completed(ad, views, legal, rng, deadline, max_samples, tally: _Tally, rule_based, rollouts) -> None:
+    """Value each legal action on sampled deals completed to whole states (Sixty-six): each
+    child solved exactly, or played on by the rule-based player (``rule_based()``, made once the
+    deals can be sampled, kept in ``tally.policy``) until it can be."""
+    view = views[-1]
+    seats = (view.seat,)
+    know = ad.knowledge(views)
+    sampler = DealSampler(know)
+    tally.policy = policy = rule_based()
+    while tally.done < max_samples:
+        if deadline is not None and tally.done and perf_counter() > deadline:
+            tally.timed_out = True
+            break
+        world = ad.complete(view, know, sampler.sample(rng))
+        tables: dict = {}
+        vals = []
+        for a in legal:
+            child = world.apply(a)
+            try:
+                vals.append(solve_with_adapter(ad, child, seats, tables))
+            except NotSolvable:
+                vals.append(_rollouts(ad, child, seats, policy, rollouts))
+        for k, v in enumerate(vals):
+            tally.totals[k] += v
+            tally.valued[k] += 1
+        tally.done += 1
+
+
+def _sample_solved(ad, views, legal, rng, deadline, max_samples, tally: _Tally) -> None:
+    """Value each legal card play on sampled deals of the card play, all moves of each solved
+    at once (:meth:`Solver.move_values`); a solve that overruns the deadline ends the sampling."""
+    view = views[-1]
+    seats = (view.seat,)
+    know = ad.knowledge(views)
+    sampler = DealSampler(know)
+    while tally.done < max_samples:
+        if deadline is not None and perf_counter() > deadline and tally.done:
+            tally.timed_out = True
+            break
+        world = ad.world(view, know, sampler.sample(rng))
+        spec = ad.play_spec(world, seats)
+        try:
+            values = dict(Solver(spec, deadline=deadline if tally.done else _first_deadline(deadline)).move_values())
+        except SearchTimeout:
+            tally.timed_out = True
+            break
+        for k, a in enumerate(legal):
+            v = _action_value(a, values, spec.rules, getattr(world, "joker_as", None))
+            if v is not None:
+                tally.totals[k] += v
+                tally.valued[k] += 1
+        tally.done += 1
+
+
+def _conclude(ad, view, legal, tally: _Tally, rule_based) -> Advice:
+    """The advice from the sums: the best mean and the next best, or the rule-based player's
+    choice (the play-outs' player, else ``rule_based()``) when nothing was valued or every
+    choice is worth the same."""
     seat = view.seat
-    variant = variant_of_view(view)
-    ad = adapters.get(variant)
-    if len(legal) == 1:
-        return Advice(seat, legal, (None,), 0, ad.value_unit, legal[0], "It is the only legal action.")
-    deadline = None if budget is None else perf_counter() + budget
-    rng = random.Random(seed)
-    seats = (seat,)
-    totals = [0.0] * len(legal)
-    valued = [0] * len(legal)
-    done = 0
-    timed_out = False
-    policy = None
-    try:
-        if ad.complete is not None:
-            know = ad.knowledge(views)
-            sampler = DealSampler(know)
-            policy = _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
-            while done < max_samples:
-                if deadline is not None and done and perf_counter() > deadline:
-                    timed_out = True
-                    break
-                world = ad.complete(view, know, sampler.sample(rng))
-                tables: dict = {}
-                vals = []
-                for a in legal:
-                    child = world.apply(a)
-                    try:
-                        vals.append(solve_with_adapter(ad, child, seats, tables))
-                    except NotSolvable:
-                        vals.append(_rollouts(ad, child, seats, policy, rollouts))
-                for k, v in enumerate(vals):
-                    totals[k] += v
-                    valued[k] += 1
-                done += 1
-        elif ad.world is not None and getattr(view, "phase", "play") == "play":
-            know = ad.knowledge(views)
-            sampler = DealSampler(know)
-            while done < max_samples:
-                if deadline is not None and perf_counter() > deadline and done:
-                    timed_out = True
-                    break
-                world = ad.world(view, know, sampler.sample(rng))
-                spec = ad.play_spec(world, seats)
-                try:
-                    values = dict(Solver(spec, deadline=deadline if done else _first_deadline(deadline)).move_values())
-                except SearchTimeout:
-                    timed_out = True
-                    break
-                for k, a in enumerate(legal):
-                    v = _action_value(a, values, spec.rules, getattr(world, "joker_as", None))
-                    if v is not None:
-                        totals[k] += v
-                        valued[k] += 1
-                done += 1
-    except NotSolvable:
-        done = 0
-    means = tuple(totals[k] / valued[k] if valued[k] else None for k in range(len(legal)))
+    done = tally.done
+    means = tuple(tally.totals[k] / tally.valued[k] if tally.valued[k] else None for k in range(len(legal)))
     known = [m for m in means if m is not None]
     if not done or not known:
-        player = policy or _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
-        best = player.choose(view)
+        best = (tally.policy or rule_based()).choose(view)
         why = ("the analysis values card play only" if getattr(view, "phase", "play") != "play"
                else "no sampled deal could be solved in the time allowed")
         return Advice(seat, legal, tuple(None for _ in legal), 0, ad.value_unit, best,
-                      f"{best} is the rule-based player's choice ({why}).", timed_out)
+                      f"{best} is the rule-based player's choice ({why}).", tally.timed_out)
     top = max(known)
     if min(known) == top:
-        player = policy or _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
-        best = player.choose(view)
+        best = (tally.policy or rule_based()).choose(view)
         reason = (f"Every choice is worth the same ({_fmt(top)} {ad.value_unit} on average over {done} sampled "
                   f"deals), so {best} is the rule-based player's choice.")
     else:
@@ -260,7 +303,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
         if second is not None:
             reason += f"; the next best, {legal[second[1]]}, {_fmt(second[0])}"
         reason += "."
-    return Advice(seat, legal, means, done, ad.value_unit, best, reason, timed_out)
+    return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out)
 
 
 def _first_deadline(deadline):

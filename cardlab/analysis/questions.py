@@ -135,7 +135,6 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     from ..players.russian501 import Russian501Player, hand_strength
     from .adapters import get
     from .sampling import DealSampler, Knowledge, wilson
-    from .solver import Solver
 
     if state.variant != m.VARIANT or state.phase != "bidding":
         raise NotSolvable("bid_chance_501 asks about a 501 hand during its auction")
@@ -166,30 +165,39 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
         for s, cards in zip(others, deal[:2]):
             hands[s] = cards
         s = m.deal_from_hands(hands, deal[2], rules=r, dealer=state.dealer, names=state.names)
-        while s.phase == "bidding":
-            if s.to_act == seat:
-                legal = [str(a) for a in s.legal_actions()]
-                s = s.apply("look" if "look" in legal and not s.looked[seat] else f"bid {bid}")
-            else:
-                s = s.apply("pass")
-        s = s.apply("take")
-        hand10 = s.hands[seat]
-        if trumps == "rule":
-            options = [hand_strength(hand10)["trump"]]
-        else:
-            options = [None, *sorted({c.suit for c in hand10})]
-        made = False
-        for t in options:
-            x = s.apply(f"contract {'NT' if t is None else t.symbol} {bid}")
-            while x.phase == "give":
-                x = x.apply(giver.choose(x.view(seat)))
-            if Solver(ad.play_spec(x, (seat,))).at_least(bid):
-                made = True
-                break
-        k += made
+        k += _bid_made_501(s, seat, bid, trumps, giver, ad, hand_strength)
     lo, hi = wilson(k, samples)
     return Estimate(k, samples, k / samples if samples else 0.0, lo, hi,
                     f"{state.names[seat]} makes a bid of {bid}")
+
+
+def _bid_made_501(s, seat: int, bid: int, trumps: str, giver, ad, hand_strength) -> bool:
+    """One sampled 501 deal ``s`` (its first state): ``seat`` wins the auction at ``bid`` (the
+    others pass), takes the prikup and tries each trump option (``trumps``: "rule", the one
+    ``hand_strength`` picks; "best", no trump and every suit held), ``giver`` passing the two
+    cards; made if the declarer's card points reach ``bid`` with all cards open (``ad``: the
+    variant's analysis adapter)."""
+    from .solver import Solver
+
+    while s.phase == "bidding":
+        if s.to_act == seat:
+            legal = [str(a) for a in s.legal_actions()]
+            s = s.apply("look" if "look" in legal and not s.looked[seat] else f"bid {bid}")
+        else:
+            s = s.apply("pass")
+    s = s.apply("take")
+    hand10 = s.hands[seat]
+    if trumps == "rule":
+        options = [hand_strength(hand10)["trump"]]
+    else:
+        options = [None, *sorted({c.suit for c in hand10})]
+    for t in options:
+        x = s.apply(f"contract {'NT' if t is None else t.symbol} {bid}")
+        while x.phase == "give":
+            x = x.apply(giver.choose(x.view(seat)))
+        if Solver(ad.play_spec(x, (seat,))).at_least(bid):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,6 +224,72 @@ def _ways_99(view, m, per_bid: int) -> list:
         ranked.sort(key=lambda kv: kv[0])
         out.extend(combo for _key, combo in ranked[:per_bid])
     return out
+
+
+def _choices_99(view, m, per_bid: int, choices) -> list[tuple]:
+    """The choices of three bid cards :func:`bid_cards_chance_99` compares: ``choices`` read as
+    cards (texts or cards) and checked against the seat's hand, or by default the natural ways
+    of each bid (:func:`_ways_99`). Raises :class:`AnalysisArgumentError` (and
+    :class:`~cardlab.errors.NotationError` for a text that is not cards) as that function says."""
+    from ..cards import format_cards, parse_cards
+
+    hand = tuple(view.hand)
+    if choices is None:
+        choices = _ways_99(view, m, per_bid)
+    elif isinstance(choices, (str, bytes)) or not hasattr(choices, "__iter__"):
+        raise AnalysisArgumentError("choices", f"choices is a list of three-card choices, not {choices!r}")
+    choices = [tuple(parse_cards(c)) for c in choices]
+    if not choices:
+        raise AnalysisArgumentError("choices", "choices is empty: give at least one choice of three bid cards")
+    for c in choices:
+        if len(c) != 3 or len(set(c)) != 3 or not set(c) <= set(hand):
+            raise AnalysisArgumentError("choices", f"each choice is three different cards of the seat's hand "
+                                                   f"({format_cards(hand)}), not {format_cards(c)}")
+    return choices
+
+
+def _sampled_deals_99(state, view, others: list, samples: int, seed: int) -> list:
+    """``samples`` deals of the cards ``view``'s seat cannot see to the ``others`` (12 each),
+    drawn uniformly with ``random.Random(seed)``: the same for every choice compared."""
+    import random
+
+    from .sampling import DealSampler, Knowledge
+
+    know = Knowledge(seat=view.seat, unseen=tuple(view.unseen),
+                     locations=tuple(f"{state.names[s]}'s hand" for s in others),
+                     counts=(12, 12), excluded=(frozenset(), frozenset()))
+    sampler = DealSampler(know)
+    rng = random.Random(seed)
+    return [sampler.sample(rng) for _ in range(samples)]
+
+
+def _deal_99(m, state, seat: int, hand: tuple, others: list, deal) -> object:
+    """The first state of a sampled Ninety-Nine deal: ``seat`` holds ``hand``, the ``others``
+    the sampled hands of ``deal``; the turn-up, rules, dealer, names and previous successes are
+    ``state``'s (``m``: the rules module)."""
+    hands = [None] * 3
+    hands[seat] = hand
+    for s, cards in zip(others, deal):
+        hands[s] = cards
+    return m.deal_from_hands(hands, state.turnup, rules=state.rules, dealer=state.dealer, names=state.names,
+                             previous_successes=getattr(state, "previous_successes", None))
+
+
+def _bid_made_99(s, seat: int, choice: tuple, players: list) -> bool:
+    """One sampled Ninety-Nine deal ``s`` (its first state) played out: ``seat`` lays ``choice``
+    as bid cards, premiums are passed, and ``players`` (one rule-based player per seat) make
+    every other choice; whether ``seat`` took exactly the tricks bid."""
+    from ..cards import format_cards
+
+    while not s.is_finished:
+        p = s.to_act
+        if s.phase == "bidding" and p == seat:
+            s = s.apply("bid " + format_cards(choice))
+        elif s.phase == "premium":
+            s = s.apply("pass")
+        else:
+            s = s.apply(players[p].choose(s.view(p)))
+    return bool(s.result.made[seat])
 
 
 def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: int = 100, seed: int = 0,
@@ -267,14 +341,12 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     check_seed(seed)
     if seat is not None:
         check_seat("seat", seat, len(state.names))
-    import random as _random
-
     import pandas as pd
 
     from .. import ninetynine as m
-    from ..cards import format_cards, parse_cards
+    from ..cards import format_cards
     from ..players.ninetynine import NinetyNinePlayer
-    from .sampling import DealSampler, Knowledge, wilson
+    from .sampling import wilson
 
     if state.variant != m.VARIANT or state.phase != "bidding":
         raise NotSolvable("bid_cards_chance_99 asks about a Ninety-Nine hand before the bid cards are laid")
@@ -282,45 +354,14 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     view = state.view(seat)
     hand = tuple(view.hand)
     wild, joker_as = state.rules.wild, state.joker_as
-    if choices is None:
-        choices = _ways_99(view, m, per_bid)
-    elif isinstance(choices, (str, bytes)) or not hasattr(choices, "__iter__"):
-        raise AnalysisArgumentError("choices", f"choices is a list of three-card choices, not {choices!r}")
-    choices = [tuple(parse_cards(c)) for c in choices]
-    if not choices:
-        raise AnalysisArgumentError("choices", "choices is empty: give at least one choice of three bid cards")
-    for c in choices:
-        if len(c) != 3 or len(set(c)) != 3 or not set(c) <= set(hand):
-            raise AnalysisArgumentError("choices", f"each choice is three different cards of the seat's hand "
-                                                   f"({format_cards(hand)}), not {format_cards(c)}")
+    choices = _choices_99(view, m, per_bid, choices)
     others = [s for s in range(3) if s != seat]
-    know = Knowledge(seat=seat, unseen=tuple(view.unseen),
-                     locations=tuple(f"{state.names[s]}'s hand" for s in others),
-                     counts=(12, 12), excluded=(frozenset(), frozenset()))
-    sampler = DealSampler(know)
-    rng = _random.Random(seed)
-    deals = [sampler.sample(rng) for _ in range(samples)]
-    turnup = state.turnup
+    deals = _sampled_deals_99(state, view, others, samples, seed)
     rows = []
     for choice in choices:
-        k = 0
-        for i, deal in enumerate(deals):
-            hands = [None] * 3
-            hands[seat] = hand
-            for s, cards in zip(others, deal):
-                hands[s] = cards
-            s = m.deal_from_hands(hands, turnup, rules=state.rules, dealer=state.dealer, names=state.names,
-                                  previous_successes=getattr(state, "previous_successes", None))
-            players = [NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)]
-            while not s.is_finished:
-                p = s.to_act
-                if s.phase == "bidding" and p == seat:
-                    s = s.apply("bid " + format_cards(choice))
-                elif s.phase == "premium":
-                    s = s.apply("pass")
-                else:
-                    s = s.apply(players[p].choose(s.view(p)))
-            k += bool(s.result.made[seat])
+        k = sum(_bid_made_99(_deal_99(m, state, seat, hand, others, deal), seat, choice,
+                             [NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)])
+                for i, deal in enumerate(deals))
         lo, hi = wilson(k, samples)
         rows.append({"bid cards": format_cards(choice), "bid": m.bid_value(choice, joker_as, wild),
                      "made": k, "samples": samples, "chance": round(k / samples, 3),
