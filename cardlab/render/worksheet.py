@@ -22,6 +22,7 @@ students' page's drawing scaled to fit six to a page: :data:`ZOOM`). The page ha
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Iterable
 
@@ -133,9 +134,24 @@ def worksheet_html(exercises: Iterable, title: str, answers: bool = False) -> st
         blocks = [(_key_block if answers else _block)(first + i + 1, ex) for i, ex in enumerate(chunk)]
         blocks += ["<div class='ws-ex ws-blank'></div>"] * (PER_PAGE - len(chunk))
         pages.append(f"<div class='ws-page'>{head}{''.join(blocks)}</div>")
+    body, styles = _hoist_styles("".join(pages))
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{escape(title)} · {what.lower()}</title><style>{PAGE_CSS}</style></head>"
-            f"<body><div class='ws-sheet{' ws-key' if answers else ''}'>{''.join(pages)}</div></body></html>")
+            f"<title>{escape(title)} · {what.lower()}</title>{styles}<style>{PAGE_CSS}</style></head>"
+            f"<body><div class='ws-sheet{' ws-key' if answers else ''}'>{body}</div></body></html>")
+
+
+_STYLE_BLOCK = re.compile(r"<style>(.*?)</style>", re.S)
+
+
+def _hoist_styles(markup: str) -> tuple[str, str]:
+    """``markup`` without its ``<style>`` blocks (each drawing brings the same sheets), and those
+    blocks once each for the page head, in the order of their last occurrence: the cascade is
+    the one the repeated blocks gave (a sheet in the body applies to the whole page too)."""
+    last: dict[str, int] = {}
+    for i, m in enumerate(_STYLE_BLOCK.finditer(markup)):
+        last[m.group(1)] = i
+    ordered = sorted(last, key=last.get)
+    return _STYLE_BLOCK.sub("", markup), "".join(f"<style>{css}</style>" for css in ordered)
 
 
 def _block(n: int, ex) -> str:
