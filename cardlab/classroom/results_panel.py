@@ -15,7 +15,9 @@ the class folder) and shows, for all sets or the one chosen in its menu:
 
 **Refreshing.** The panel refreshes itself every :data:`INTERVAL_MS` milliseconds while *Auto* is
 on: a hidden :class:`ipywidgets.Play` (``repeat=True``) counts in the browser, and each change of
-its value runs :meth:`ResultsPanel.refresh` in the kernel (no thread). *Refresh* refreshes at
+its value runs :meth:`ResultsPanel.refresh` in the kernel (no thread). The browser's Play counts
+only once ``playing`` turns True while it is shown, so the panel starts it when the browser reports
+a view of it (``_view_count``). *Refresh* refreshes at
 once. A refresh never raises: with no database yet it says "no answers yet"; a database that
 cannot be read is said in words (kept in :attr:`ResultsPanel.problems`); anything unexpected is
 "Something went wrong" (kept in :attr:`ResultsPanel.errors`). An unchanged database is not drawn
@@ -124,8 +126,11 @@ class ResultsPanel(w.VBox):
         self.auto = w.ToggleButton(value=bool(auto), description="Auto", tooltip="refresh every few seconds",
                                    icon="refresh", layout=w.Layout(width="auto"))
         self.auto.add_class("cardlab-results-auto")
+        # The browser's Play starts counting only when ``playing`` changes to True while it is shown:
+        # it is made stopped, counts its views (``_view_count``) and is started once one is shown.
         self.timer = w.Play(value=0, min=0, max=1_000_000, step=1, interval=INTERVAL_MS, repeat=True,
-                            playing=bool(auto), show_repeat=False, layout=w.Layout(display="none"))
+                            playing=False, show_repeat=False, layout=w.Layout(display="none"))
+        self.timer._view_count = 0
         self.timer.add_class("cardlab-results-timer")
         self.sets = w.Dropdown(options=[ALL_SETS] + ([set_code] if set_code else []),
                                value=set_code or ALL_SETS, description="Set", layout=w.Layout(width="34em"))
@@ -145,6 +150,7 @@ class ResultsPanel(w.VBox):
         self.refresh_button.on_click(self._safe(lambda _: self._refresh(force=True)))
         self.auto.observe(self._safe(self._auto_changed), names="value")
         self.timer.observe(self._safe(lambda _: self._refresh()), names="value")
+        self.timer.observe(self._safe(self._auto_changed), names="_view_count")
         self.sets.observe(self._safe(self._set_changed), names="value")
         self.export_button.on_click(self._safe(lambda _: self._export()))
 
@@ -171,7 +177,7 @@ class ResultsPanel(w.VBox):
         self.status.value = f"<p class='cardlab-results-{kind}'>{html.escape(words)}</p>"
 
     def _auto_changed(self, _change=None) -> None:
-        self.timer.playing = bool(self.auto.value)
+        self.timer.playing = bool(self.auto.value) and bool(self.timer._view_count)
 
     def _set_changed(self, _change=None) -> None:
         if not self._setting_menu:
