@@ -6,8 +6,10 @@
                                  serve the class's page (notebooks/class.ipynb) in Voila: prints the
                                  students' address and the teacher's (with a key made at start);
                                  --lan for other machines of the network; after writing the
-                                 teacher's rules sheets to docs/rules/ and the students' handouts
-                                 to docs/handouts/ (tools/class_server.py)
+                                 teacher's rules sheets to docs/rules/, the students' handouts
+                                 to docs/handouts/ and the printouts of the class folder's saved
+                                 worksheets to <folder>/printouts/ (tools/class_server.py); the
+                                 banner names the class's results file (<folder>/results.sqlite3)
     python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's and Ninety-Nine
                                  play-out's tests again on the pure-Python path (unless test files are
                                  named); exits with pytest's code

@@ -9,7 +9,9 @@ the key is made at random for this run (:func:`secrets.token_urlsafe`) and hande
 the environment variable ``CARDLAB_TEACHER_KEY`` (the kernels inherit it; it never appears in a
 command line that ``ps`` shows, nor in anything sent to a students' page). ``CARDLAB_CLASS_FOLDER``
 names the class folder (default ``classes/`` in the checkout, git-ignored), where the teacher's
-page saves. ``--lan`` listens on every interface (0.0.0.0) and prints the addresses with the
+page saves and the students' answers are recorded (``results.sqlite3``, whose path the banner
+prints). Before serving, :func:`main` writes the printouts of the worksheets saved in the class
+folder (worksheet and answer key) into ``<class folder>/printouts/`` (``tools/print_worksheets.py``). ``--lan`` listens on every interface (0.0.0.0) and prints the addresses with the
 machine's network address; without it the server listens on 127.0.0.1 only.
 
 The Voila settings below were chosen by measurement (``benchmarks/bench_class_load.py``, README
@@ -51,6 +53,11 @@ DEFAULT_FOLDER = ROOT / "classes"
 SHARE = ROOT / "share" / "jupyter"
 TEMPLATE = "cardlab"
 DEFAULT_PORT = 8866
+#: The class's results database in the class folder (cardlab.classroom.results.FILE_NAME: this file
+#: imports no cardlab module).
+RESULTS_FILE = "results.sqlite3"
+#: Writes the printouts of the class folder's saved worksheets into ``<folder>/printouts/``.
+PRINT_WORKSHEETS = ROOT / "tools" / "print_worksheets.py"
 
 #: Kernels started and run up to the page's role before anyone asks: a class of 30, the teacher,
 #: and one spare. ``--pool_size=N`` overrides it; each kernel holds about 65 MB (README,
@@ -296,7 +303,9 @@ def banner(server: ClassServer, lan_found: bool = True) -> str:
              "      (keep this one to yourself: anyone with it sees every answer;",
              "       a new key is made each time the server starts)",
              "",
-             f"  Class folder:       {server.folder}"]
+             f"  Class folder:       {server.folder}",
+             f"  Class's results:    {server.folder / RESULTS_FILE}",
+             "      (every answer the students check; the teacher's page shows them live and exports CSV)"]
     if server.lan and not lan_found:
         lines += ["", "  This machine has no network address other than 127.0.0.1 now: connect it to the",
                   "  class's network and start again (the server listens on every interface)."]
@@ -313,12 +322,25 @@ def banner(server: ClassServer, lan_found: bool = True) -> str:
     return "\n".join(lines)
 
 
+def print_saved_worksheets(python: str | os.PathLike, folder: Path) -> None:
+    """Write the printouts of the worksheets saved in ``folder`` into ``folder/printouts/``
+    (:data:`PRINT_WORKSHEETS`, run with ``python``, the interpreter with cardlab); a failure is
+    said and the class is served anyway."""
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    try:
+        subprocess.run([str(python), str(PRINT_WORKSHEETS), str(Path(folder).resolve())], check=True, timeout=600,
+                       stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError) as e:
+        print(f"dev.py class: the saved worksheets were not printed ({e})", file=sys.stderr)
+
+
 def main(argv: list[str], python: str | os.PathLike = sys.executable) -> int:
     args, extra = parse(argv)
     if threading.current_thread() is threading.main_thread():  # stopped by a signal: stop Voila too
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     server = ClassServer(python, folder=args.folder, lan=args.lan, port=args.port, extra=extra,
                          notebook=args.notebook)
+    print_saved_worksheets(python, server.folder)
     print("==> " + shlex.join(server.command()), flush=True)
     try:
         server.start()
