@@ -60,7 +60,8 @@ def print_worksheets(folder: Path, out=print) -> int:
             wrote = True
         done += 1
         if wrote:
-            out(f"  {code}: {sheet.title} ({len(sheet.items)} exercises)")
+            n = len(sheet.items)
+            out(f"  {code}: {sheet.title} ({n} exercise{'s' if n != 1 else ''})")
     return done
 
 

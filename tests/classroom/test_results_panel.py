@@ -270,3 +270,30 @@ def test_the_print_buttons_print_the_set_shown(folder):
         assert f"Answer: <b>{ex.answer_text()}" not in page
     long = "66-santase-legal,trick,points,marriage,score-h2-123456"
     assert len(printout_name(long, True)) <= 60 and printout_name(long, True) != printout_name(long[:-1] + "7", True)
+
+
+def test_dev_py_class_prints_the_results_file_and_the_saved_worksheets(folder, capsys):
+    import sys
+    from pathlib import Path
+
+    from cardlab.classroom.notation import position_text
+    from cardlab.classroom.worksheet import Worksheet
+    from cardlab.records import load
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "tools"))
+    import class_server
+    import print_worksheets
+
+    server = class_server.ClassServer(sys.executable, folder=folder, port=0)
+    assert f"Class's results:    {folder.resolve() / 'results.sqlite3'}" in class_server.banner(server)
+    states = load(root / "data" / "santase_close.json").states()
+    code = Worksheet("Lesson 4", [(position_text(states[6]), "legal")]).save(folder)
+    (folder / "worksheets" / "ws-22222.json").write_text("{not json")       # named and skipped
+    assert print_worksheets.main([str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"{code}: Lesson 4 (1 exercise)" in out and "ws-22222: not printed" in out
+    pages = sorted(p.name for p in (folder / "printouts").iterdir())
+    assert pages == [printout_name(code, True), printout_name(code, False)]
+    assert "Answer key" in (folder / "printouts" / printout_name(code, True)).read_text()
+    assert print_worksheets.main([str(folder / "nowhere")]) == 2
