@@ -110,6 +110,18 @@ def _rules_words(variant: str, rule_ids) -> str:
     return "; ".join(out)
 
 
+#: A question's words for the screen, and what they say on paper (set codes keep their exact
+#: questions, so the printout rewords the instruction rather than the generator).
+_PAPER_WORDS = {"(click them)": "(circle them)"}
+
+
+def _on_paper(question: str) -> str:
+    """``question`` as it reads on paper: the screen's instruction (click) said for a pen."""
+    for screen, paper in _PAPER_WORDS.items():
+        question = question.replace(screen, paper)
+    return question
+
+
 def worksheet_html(exercises: Iterable, title: str, answers: bool = False) -> str:
     """One self-contained HTML page (``<!DOCTYPE html>…``, a ``str``) printing ``exercises`` (a
     sequence of :class:`~cardlab.classroom.verdicts.Exercise`) under ``title``, six to an A4
@@ -156,7 +168,7 @@ def _hoist_styles(markup: str) -> tuple[str, str]:
 
 def _block(n: int, ex) -> str:
     return (f"<div class='ws-ex' data-kind='{escape(ex.kind)}'><div class='ws-text'>"
-            f"<p class='ws-q'><b>{n}.</b> {escape(ex.question)}</p>"
+            f"<p class='ws-q'><b>{n}.</b> {escape(_on_paper(ex.question))}</p>"
             f"<div class='ws-space'>Answer:</div></div>"
             f"<div class='ws-draw'>{_drawing(ex)}</div></div>")
 
@@ -166,7 +178,7 @@ def _key_block(n: int, ex) -> str:
     rules = (f"<p class='ws-rules'>Rules: {escape(_rules_words(ex.variant, v.rule_ids))}</p>"
              if v.rule_ids else "")
     return (f"<div class='ws-ex' data-kind='{escape(ex.kind)}'><div class='ws-text'>"
-            f"<p class='ws-q'><b>{n}.</b> {escape(ex.question)}</p>"
+            f"<p class='ws-q'><b>{n}.</b> {escape(_on_paper(ex.question))}</p>"
             f"<p class='ws-answer'><b>Answer:</b> {escape(ex.answer_text())}</p>"
             f"<p class='ws-why'>{escape(v.explanation)}</p>{rules}</div></div>")
 
