@@ -121,6 +121,7 @@ class ResultsPanel(w.VBox):
         self._drawn = None           # what the panel shows now (not drawn again if unchanged)
         self._chart_key = None
         self._setting_menu = False
+        self._variants_of: dict[str, list[str]] = {}   # each code's games, read once (a worksheet is a file)
         self.status = html_pane("cardlab-results-status")
         self.refresh_button = button("Refresh", "cardlab-results-refresh", "read the class's answers now")
         self.auto = w.ToggleButton(value=bool(auto), description="Auto", tooltip="refresh every few seconds",
@@ -287,6 +288,7 @@ class ResultsPanel(w.VBox):
         key = (tuple(labels), tuple(values), tuple(counts))
         if key == self._chart_key:
             return
+        import matplotlib
         from matplotlib.figure import Figure   # no pyplot: no backend or global figure is touched
 
         height = max(1.6, 0.32 * len(labels) + 0.9)
@@ -303,7 +305,8 @@ class ResultsPanel(w.VBox):
         ax.set_title("% right per exercise", fontsize=10)
         fig.tight_layout()
         out = io.StringIO()
-        fig.savefig(out, format="svg")
+        with matplotlib.rc_context({"svg.fonttype": "none"}):   # text as text: a tenth of the size
+            fig.savefig(out, format="svg")
         svg = out.getvalue()
         svg = svg[svg.find("<svg"):]
         self.chart.value = f"<div class='cardlab-results-bars' style='max-width:760px'>{svg}</div>"
@@ -311,7 +314,7 @@ class ResultsPanel(w.VBox):
 
     def _show_wrong(self, summary) -> None:
         rows = []
-        variants_of: dict[str, list[str]] = {}
+        variants_of = self._variants_of
         for r in summary.itertuples():
             if not r.top_wrong:
                 continue
