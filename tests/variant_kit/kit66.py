@@ -75,7 +75,7 @@ RULES: dict[str, tuple[str, str]] = {
     "kit.deal": ("Two players, 12 cards each from the 24-card pack, dealt in packets of 3, eldest (the dealer's "
                  "opponent) first; no stock.", f"{_READING}: mariage3's deal without a stock (rules-notes §4.2)"),
     "kit.trump-card": ("The dealer's last card is shown to both players and its suit is trumps; it stays in the "
-                       "dealer's hand.", f"{_READING}, after SHR's three-player game"),
+                       "dealer's hand.", f"{_READING}, after three-player Mariage's trump card (m3.trump-card)"),
     "kit.turn": ("Only the player to act may act, in turn; when the hand is over nobody may.", "all sources"),
     "kit.hold": ("You can only play a card you hold.", "all sources"),
     "kit.lead": ("Eldest leads to the first trick; the winner of each trick leads to the next.", "P66, 002"),
