@@ -25,7 +25,8 @@ the class folder under a short code (:mod:`cardlab.classroom.worksheet`), printe
 Import this package explicitly (``import cardlab`` does not load it).
 """
 
-from .exercises import (CURRENT, LEVELS, ExerciseSet, SetCode, kinds_for, make_exercise, make_exercise_from_position,
+from .from_position import make_exercise_from_position
+from .exercises import (CURRENT, LEVELS, ExerciseSet, SetCode, kinds_for, make_exercise,
                         parse_code)
 from .verdicts import Exercise, ExerciseError, Verdict
 

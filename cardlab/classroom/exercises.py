@@ -52,7 +52,7 @@ from .verdicts import AnswerError, Exercise, Verdict
 
 __all__ = ["KINDS", "VARIANT_CODES", "CODE_OF", "SCORE_REASONS", "ANSWER_FORMS", "LEVELS", "VERSIONS", "CURRENT",
            "CodeError", "SetCode", "ExerciseSet", "classroom_variants", "code_of", "variant_of_code", "kinds_for",
-           "make_exercise", "make_exercise_from_position", "parse_code"]
+           "make_exercise", "parse_code"]
 
 
 class CodeError(NotationError):
@@ -177,17 +177,6 @@ def make_exercise(variant: str, kind: str, seed: int, preset: str | None = None,
         return make(variant, kind, seed, preset)
     from .generate_v2 import make
     return make(variant, kind, seed, preset, level)
-
-
-def make_exercise_from_position(position_text: str, kind: str, question: str = "") -> Exercise:
-    """The exercise of ``kind`` about the position written in ``position_text`` (position
-    notation, :mod:`cardlab.classroom.notation`), with the usual question or ``question`` in its
-    place: see :func:`cardlab.classroom.from_position.make_exercise_from_position`, which says
-    when each kind applies. Raises :class:`~cardlab.classroom.notation.PositionError` for text
-    that is not a position and :class:`~cardlab.classroom.verdicts.ExerciseError` (in words) for a
-    kind that the variant does not have or that does not apply to the position, or a bad question."""
-    from .from_position import make_exercise_from_position as make
-    return make(position_text, kind, question)
 
 
 # -- set codes ------------------------------------------------------------------------------------------

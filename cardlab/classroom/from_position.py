@@ -185,13 +185,13 @@ def _score(variant, s, before):
 
 
 def _scores(variant, s, before):
-    from .generate_v2 import _from_standing, _scores501_level
+    from .generate_v2 import from_standing, scores501_level
     from .notation import standing_part
     res = _finished("scores", s)
     if getattr(res, "outcome", None) == "thrown_in":
         raise _needs("scores", "a hand that was played", "this one was thrown in, so nobody scores")
     names = tuple(map(str, s.names))
-    if not _from_standing(s.rules):
+    if not from_standing(s.rules):
         rules = [_rule(variant, ".score")] + ([_rule(variant, ".premium.score")] if res.premium else [])
         bids = ", ".join(f"{n} bid {b} and took {t}" for n, b, t in zip(s.names, res.bids, res.tricks))
         q = (f"The deal is over: {bids}. How many points does each player score for it? One number per "
@@ -203,7 +203,7 @@ def _scores(variant, s, before):
         raise _needs("scores", f"the {part.label if part else 'scores'} before the hand",
                      f"the scores after the hand depend on them; add the field 'before' to the position, such "
                      f"as 'before {','.join(str(s.rules.start_score - 20 * i) for i in range(len(names)))}'")
-    _, expected, notes = _scores501_level(s, tuple(before))
+    _, expected, notes = scores501_level(s, tuple(before))
     rules = [_rule(variant, ".score")]
     if getattr(res, "blind", False):
         rules.append(_rule(variant, ".score.blind"))

@@ -88,7 +88,7 @@ def _rule(variant: str, suffix: str) -> str:
     return found[0] if found else ""
 
 
-def _from_standing(rules) -> bool:
+def from_standing(rules) -> bool:
     """Whether the variant's scores run from a standing the question must give (a start score
     counted down, as in 501: ``rules.start_score``), read from the rule set."""
     return getattr(rules, "start_score", None) is not None
@@ -174,7 +174,7 @@ def _scores99_level(res) -> str:
     return "easy" if res.successes == 1 and res.premium is None else "harder"
 
 
-def _scores501_level(end, before) -> tuple:
+def scores501_level(end, before) -> tuple:
     """``(level, scores after, notes)`` of a 501 hand played from the scores ``before`` (the
     variant's score keeper, from the registry)."""
     res = end.result
@@ -218,10 +218,10 @@ def criterion(ex: Exercise) -> str | None:
         return _bid_level(s.bid_cards[ex.seat], ex.expected)
     if ex.kind == "score":
         return _score_level(s, v)
-    if ex.kind == "scores" and not _from_standing(s.rules):
+    if ex.kind == "scores" and not from_standing(s.rules):
         return _scores99_level(s.result)
     if ex.kind == "scores":
-        return _scores501_level(s, ex.start)[0]
+        return scores501_level(s, ex.start)[0]
     if ex.kind == "redeal":
         return _redeal_level(next(k for k, w in redeal_words(ex.variant).items() if w in ex.question))
     if ex.kind == "eight":
@@ -330,7 +330,7 @@ def _build_scores(variant, steps, rng, level, want):
     res = end.result
     if getattr(res, "outcome", None) == "thrown_in":
         return None
-    if not _from_standing(end.rules):
+    if not from_standing(end.rules):
         if _scores99_level(res) != level:
             return None
         rules = [_rule(variant, ".score")] + ([_rule(variant, ".premium.score")] if res.premium else [])
@@ -342,7 +342,7 @@ def _build_scores(variant, steps, rng, level, want):
                         level=level, version=2)
     for _ in range(8):
         before = _standing_501(end.rules, len(end.names), rng, 0.1 if level == "easy" else 0.5)
-        got, expected, notes = _scores501_level(end, before)
+        got, expected, notes = scores501_level(end, before)
         if got == level:
             break
     else:
