@@ -8,7 +8,7 @@
                                  --lan for other machines of the network; after writing the
                                  teacher's rules sheets to docs/rules/, the students' handouts
                                  to docs/handouts/ and the printouts of the class folder's saved
-                                 worksheets to <folder>/printouts/ (tools/class_server.py); the
+                                 worksheets to <folder>/print/ (tools/class_server.py); the
                                  banner names the class's results file (<folder>/results.sqlite3)
     python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's and Ninety-Nine
                                  play-out's tests again on the pure-Python path (unless test files are

@@ -11,7 +11,7 @@ command line that ``ps`` shows, nor in anything sent to a students' page). ``CAR
 names the class folder (default ``classes/`` in the checkout, git-ignored), where the teacher's
 page saves and the students' answers are recorded (``results.sqlite3``, whose path the banner
 prints). Before serving, :func:`main` writes the printouts of the worksheets saved in the class
-folder (worksheet and answer key) into ``<class folder>/printouts/`` (``tools/print_worksheets.py``). ``--lan`` listens on every interface (0.0.0.0) and prints the addresses with the
+folder (worksheet and answer key) into ``<class folder>/print/`` (``tools/make_worksheets.py``). ``--lan`` listens on every interface (0.0.0.0) and prints the addresses with the
 machine's network address; without it the server listens on 127.0.0.1 only.
 
 The Voila settings below were chosen by measurement (``benchmarks/bench_class_load.py``, README
@@ -56,8 +56,8 @@ DEFAULT_PORT = 8866
 #: The class's results database in the class folder (cardlab.classroom.results.FILE_NAME: this file
 #: imports no cardlab module).
 RESULTS_FILE = "results.sqlite3"
-#: Writes the printouts of the class folder's saved worksheets into ``<folder>/printouts/``.
-PRINT_WORKSHEETS = ROOT / "tools" / "print_worksheets.py"
+#: Writes a code's printable worksheet and answer key into ``<folder>/print/``.
+MAKE_WORKSHEETS = ROOT / "tools" / "make_worksheets.py"
 
 #: Kernels started and run up to the page's role before anyone asks: a class of 30, the teacher,
 #: and one spare. ``--pool_size=N`` overrides it; each kernel holds about 65 MB (README,
@@ -322,16 +322,27 @@ def banner(server: ClassServer, lan_found: bool = True) -> str:
     return "\n".join(lines)
 
 
+def saved_worksheets(folder: Path) -> list[str]:
+    """The codes of the worksheets saved in ``folder`` (``worksheets/ws-*.json``), sorted."""
+    where = Path(folder) / "worksheets"
+    return sorted(p.stem for p in where.glob("ws-*.json")) if where.is_dir() and not where.is_symlink() else []
+
+
 def print_saved_worksheets(python: str | os.PathLike, folder: Path) -> None:
-    """Write the printouts of the worksheets saved in ``folder`` into ``folder/printouts/``
-    (:data:`PRINT_WORKSHEETS`, run with ``python``, the interpreter with cardlab); a failure is
-    said and the class is served anyway."""
-    Path(folder).mkdir(parents=True, exist_ok=True)
+    """Write the worksheet and answer key of every worksheet saved in ``folder`` into
+    ``folder/print/`` (:data:`MAKE_WORKSHEETS`, run with ``python``, the interpreter with cardlab),
+    and say so; a failure is said and the class is served anyway."""
+    codes = saved_worksheets(folder)
+    if not codes:
+        return
     try:
-        subprocess.run([str(python), str(PRINT_WORKSHEETS), str(Path(folder).resolve())], check=True, timeout=600,
-                       stdin=subprocess.DEVNULL)
+        subprocess.run([str(python), str(MAKE_WORKSHEETS), "--folder", str(Path(folder).resolve()), *codes],
+                       check=False, timeout=600, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     except (OSError, subprocess.SubprocessError) as e:
         print(f"dev.py class: the saved worksheets were not printed ({e})", file=sys.stderr)
+        return
+    print(f"==> printouts of {len(codes)} saved worksheet{'s' if len(codes) != 1 else ''} (worksheet and answer key "
+          f"each): {Path(folder).resolve() / 'print'}/", flush=True)
 
 
 def main(argv: list[str], python: str | os.PathLike = sys.executable) -> int:

