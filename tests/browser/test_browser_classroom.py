@@ -108,10 +108,11 @@ def _students_page_holds_no_answer(page, panel):
     text = page.locator("body").inner_text()
     for words in ("Answer:", "Teacher's page", "view=teacher", "key=", "?key", "Save in the class folder"):
         assert words not in text, words
-    # the only text boxes are the set code and the answers' number fields: nowhere to type a file name
+    # the only text boxes are the student's name, the set code and the answers' number fields:
+    # nowhere to type a file name
     for box in page.locator("input[type=text], textarea").all():
         classes = box.evaluate("e => e.closest('.widget-text, .widget-textarea')?.className || ''")
-        assert "cardlab-panel-code" in classes, classes
+        assert "cardlab-panel-code" in classes or "cardlab-join-name" in classes, classes
 
 
 @pytest.mark.parametrize("query,shot", [("", "voila-class-students"),
@@ -130,6 +131,10 @@ def test_a_student_sees_no_answer_whatever_is_added_to_the_address(page, site, q
 
 def test_a_student_opens_the_teachers_code_and_an_answer_is_wrong(page, site):
     panel = _open(page, site.students)
+    join = panel.locator(".cardlab-join")                       # a student joins with a name first
+    join.locator(".cardlab-join-name input").fill("Mira")
+    join.locator("button.cardlab-join-button").click()
+    expect(join).to_contain_text("Mira", timeout=TIMEOUT)
     panel.locator(".cardlab-panel-code input").fill(" 66-Santase-Legal, Trick-E2-2026 ")   # as copied from a board
     panel.locator("button.cardlab-panel-open").click()
     expect(panel.locator(".cardlab-panel-set")).to_contain_text("66-santase-legal,trick-e2-2026", timeout=TIMEOUT)
