@@ -98,7 +98,8 @@ class WorksheetError(CardlabError):
 
     def __init__(self, message: str, place: str = ""):
         self.place = place
-        super().__init__(f"{place}: {message}" if place else message)
+        # a code is what a person typed in the code box: the message speaks of it without a place
+        super().__init__(f"{place}: {message}" if place and place != "code" else message)
 
 
 def _no_controls(text: str) -> bool:
