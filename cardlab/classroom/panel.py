@@ -206,18 +206,18 @@ class ClassroomPanel(w.VBox):
         self._start(code)
 
     def _open_worksheet(self, text: str) -> None:
-        from .worksheet import load_worksheet, parse_worksheet_code
+        from .worksheet import WorksheetSet, load_worksheet, parse_worksheet_code
 
         sheet = load_worksheet(text, self.folder)
         code = parse_worksheet_code(text)
-        exercises = sheet.exercises()
-        self.widget = ExerciseWidget(code, exercises=exercises, teacher=self.teacher, join=self.join_box)
+        answered = WorksheetSet(sheet, code)
+        self.widget = ExerciseWidget(answered, teacher=self.teacher, join=self.join_box)
         self.exercises.children = [self.widget]
         self.code.value = ""
         title = getattr(sheet, "title", "") or "Worksheet"
         self.message.value = (f"<p class='cardlab-panel-set'>Worksheet <code style='font-size:120%'>"
-                              f"{html.escape(code)}</code> · {html.escape(str(title))} · {len(exercises)} "
-                              f"exercise{'s' if len(exercises) != 1 else ''}: everybody who opens this code gets the "
+                              f"{html.escape(code)}</code> · {html.escape(str(title))} · {answered.count} "
+                              f"exercise{'s' if answered.count != 1 else ''}: everybody who opens this code gets the "
                               f"same ones.</p>")
         self._banner()
 

@@ -1,8 +1,8 @@
 """The exercise widget: a position, a question, controls that fit the answer, a verdict.
 
 ``ExerciseWidget("66-santase-legal,trick-1234")`` shows every student the same set;
-``ExerciseWidget(variant="mariage-4")`` is random practice; ``ExerciseWidget("ws-k7m2q",
-exercises=[...])`` a worksheet's exercises under its code (:class:`ExerciseList`). ``teacher=True`` also shows each
+``ExerciseWidget(variant="mariage-4")`` is random practice; ``ExerciseWidget(set)`` a set made
+already, such as a worksheet's (:class:`~cardlab.classroom.worksheet.WorksheetSet`). ``teacher=True`` also shows each
 expected answer and draws the whole position; by default the page decides
 (:func:`cardlab.classroom.roles.page_role`: the teacher's page needs the server's key in its
 address), so the students' and the teacher's pages are one notebook. On the students' page the
@@ -45,7 +45,7 @@ from ..cards import Card, format_cards, parse_card
 from .exercises import ExerciseSet
 from .verdicts import AnswerError, score_reasons
 
-__all__ = ["ExerciseWidget", "ExerciseList", "MARKS", "answer_text", "verdict_html"]
+__all__ = ["ExerciseWidget", "MARKS", "answer_text", "verdict_html"]
 
 
 def answer_text(ex, answer) -> str:
@@ -83,58 +83,6 @@ def answer_text(ex, answer) -> str:
     return str(int(answer))
 
 
-class ExerciseList:
-    """Given exercises (a worksheet's) as a set: the interface of
-    :class:`~cardlab.classroom.exercises.ExerciseSet` (``code``, ``count``, ``index``, ``right``,
-    ``answered``, :meth:`exercise`, :attr:`current`, :meth:`answer`, :meth:`next`, :attr:`score`).
-
-    ``code`` is the worksheet's code (str); ``exercises`` a non-empty sequence of
-    :class:`~cardlab.classroom.verdicts.Exercise`. Raises
-    :class:`~cardlab.classroom.verdicts.AnswerError` for an empty one."""
-
-    def __init__(self, code: str, exercises):
-        self.code = str(code)
-        self._exercises = list(exercises)
-        if not self._exercises:
-            raise AnswerError("a worksheet needs at least one exercise", "an exercise")
-        self.count = len(self._exercises)
-        self.index = 0
-        self.right = 0
-        self.answered = 0
-        self._done: set = set()
-
-    def exercise(self, i: int):
-        """The ``i``-th exercise (0-based)."""
-        return self._exercises[i]
-
-    @property
-    def current(self):
-        """The exercise being answered."""
-        return self._exercises[self.index]
-
-    def answer(self, answer):
-        """Check ``answer`` to the current exercise (the first answer to each counts in the score);
-        raises what :meth:`Exercise.check` raises."""
-        verdict = self.current.check(answer)
-        if self.index not in self._done:
-            self._done.add(self.index)
-            self.answered += 1
-            self.right += verdict.right
-        return verdict
-
-    def next(self) -> bool:
-        """Go to the next exercise; False when the list is finished (it stays on the last)."""
-        if self.index + 1 < self.count:
-            self.index += 1
-            return True
-        return False
-
-    @property
-    def score(self) -> str:
-        """The score in words, e.g. ``"3 of 4 right"``."""
-        return f"{self.right} of {self.answered} right"
-
-
 #: The verdict's mark, in word and colour: (word, class, colour) for a right and a wrong answer.
 MARKS = {True: ("✔ Right", "cardlab-class-right", "#1b7a3a"), False: ("✘ Wrong", "cardlab-class-wrong", "#b3261e")}
 
@@ -167,7 +115,9 @@ class ExerciseWidget(w.VBox):
     Parameters
     ----------
     code : str or None
-        A set code (``"66-santase-legal,trick-1234"``); ``None`` for random practice.
+        A set code (``"66-santase-legal,trick-1234"``), a set made already (an
+        :class:`~cardlab.classroom.exercises.ExerciseSet`, such as a worksheet's
+        :class:`~cardlab.classroom.worksheet.WorksheetSet`), or ``None`` for random practice.
     variant : str
         Registry name, for random practice (default: the first game of the registry).
     count : int
@@ -176,9 +126,6 @@ class ExerciseWidget(w.VBox):
         Show each expected answer, the whole position and the rule ids (the teacher's view);
         ``None`` (default) asks :func:`cardlab.classroom.roles.page_role` (the teacher's page has
         the server's key in its address), so one page serves both.
-    exercises : sequence of Exercise or None
-        A worksheet's exercises, shown under ``code`` (its worksheet code, str) instead of a
-        generated set (:class:`ExerciseList`).
     join : JoinBox or None
         The page's :class:`~cardlab.classroom.join.JoinBox`: answers count only once it has
         joined, and each checked answer is recorded (see the module docstring). ``None``
@@ -195,12 +142,12 @@ class ExerciseWidget(w.VBox):
     """
 
     def __init__(self, code: str | None = None, *, variant: str | None = None, count: int = 10,
-                 teacher: bool | None = None, card_size: str | None = None, exercises=None, join=None):
+                 teacher: bool | None = None, card_size: str | None = None, join=None):
         card_size = _card_size() if card_size is None else card_size
         if card_size not in CARD_ZOOM:
             raise AnswerError(f"card_size must be one of {', '.join(CARD_ZOOM)}, not {card_size!r}", "a card size")
-        if exercises is not None:
-            self.set = ExerciseList(code, exercises)
+        if isinstance(code, ExerciseSet):      # a set made already, such as a worksheet's (WorksheetSet)
+            self.set = code
         else:
             self.set = ExerciseSet(code, variant=variant, count=count)
         self.join = join
@@ -271,7 +218,7 @@ class ExerciseWidget(w.VBox):
     # -- display ------------------------------------------------------------------------------------
     def _show(self) -> None:
         ex = self.set.current
-        what = "worksheet" if isinstance(self.set, ExerciseList) else "set code"
+        what = "worksheet" if hasattr(self.set, "title") else "set code"   # a WorksheetSet has its title
         self.header.value = (f"<b>Exercise {self.set.index + 1} of {self.set.count}</b> · {what} "
                              f"<code>{html.escape(str(self.set.code))}</code>")
         self.question.value = f"<p style='font-size:120%;margin:4px 0'>{html.escape(ex.question)}</p>"
