@@ -185,7 +185,7 @@ def _score(variant, s, before):
 
 
 def _scores(variant, s, before):
-    from .generate_v2 import from_standing, scores501_level
+    from .generate_v2 import from_standing, scores501_level, scores_rule_ids
     from .notation import standing_part
     res = _finished("scores", s)
     if getattr(res, "outcome", None) == "thrown_in":
@@ -204,13 +204,7 @@ def _scores(variant, s, before):
                      f"the scores after the hand depend on them; add the field 'before' to the position, such "
                      f"as 'before {','.join(str(s.rules.start_score - 20 * i) for i in range(len(names)))}'")
     _, expected, notes = scores501_level(s, tuple(before))
-    rules = [_rule(variant, ".score")]
-    if getattr(res, "blind", False):
-        rules.append(_rule(variant, ".score.blind"))
-    if res.outcome == "conceded":
-        rules.append(_rule(variant, ".concede"))
-    if _rule(variant, ".protect") and _rule(variant, ".protect") in notes:
-        rules.append(_rule(variant, ".protect"))
+    rules = scores_rule_ids(variant, res, notes)
     standing = ", ".join(f"{n} {x}" for n, x in zip(names, before))
     q = (f"Before this hand the scores stood at {standing} ({s.rules.start_score} is counted down to 0). The "
          f"hand is over: what is each score now? One number per seat, {', '.join(names)}.")

@@ -347,13 +347,7 @@ def _build_scores(variant, steps, rng, level, want):
             break
     else:
         return None
-    rules = [_rule(variant, ".score")]
-    if getattr(res, "blind", False):
-        rules.append(_rule(variant, ".score.blind"))
-    if res.outcome == "conceded":
-        rules.append(_rule(variant, ".concede"))
-    if _rule(variant, ".protect") and _rule(variant, ".protect") in notes:
-        rules.append(_rule(variant, ".protect"))
+    rules = scores_rule_ids(variant, res, notes)
     names = tuple(map(str, end.names))
     standing = ", ".join(f"{n} {x}" for n, x in zip(names, before))
     q = (f"Before this hand the scores stood at {standing} (501 is counted down to 0). The hand is over: what "
@@ -362,6 +356,20 @@ def _build_scores(variant, steps, rng, level, want):
     why = sentence(res.explanation) + (" " + sentence(notes) if notes else "") + f" So: {steps}."
     return Exercise(variant, "scores", q, end, None, expected, "numbers", why, tuple(rules), start=before,
                     level=level, version=2)
+
+
+def scores_rule_ids(variant: str, res, notes) -> list[str]:
+    """The rule ids deciding a hand's scores from a standing (501): the score rule, and as the hand
+    needs them the blind, concession and protection (<= 100) rules; ``res`` is the hand's result,
+    ``notes`` the scoring notes of :func:`scores501_level`."""
+    rules = [_rule(variant, ".score")]
+    if getattr(res, "blind", False):
+        rules.append(_rule(variant, ".score.blind"))
+    if res.outcome == "conceded":
+        rules.append(_rule(variant, ".concede"))
+    if _rule(variant, ".protect") and _rule(variant, ".protect") in notes:
+        rules.append(_rule(variant, ".protect"))
+    return rules
 
 
 def _standing_501(rules, seats: int, rng, low_share: float) -> tuple:
