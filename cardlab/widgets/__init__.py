@@ -11,7 +11,8 @@ Voila and static HTML all see the same thing. Every part has a ``cardlab-…`` C
 with ``add_class``) for browser tests. A person's mistake (an illegal card, a typo) is shown in
 the widget's message area, never as a traceback. Everything is deterministic given the seeds.
 
-ipywidgets is imported only here, so ``import cardlab`` stays light.
+ipywidgets is imported by the widget modules (this package, the variants' lesson widgets in
+``cardlab.widgets.<stem>`` and the classroom's), never by ``import cardlab``, which stays light.
 """
 
 from .stepper import Stepper
