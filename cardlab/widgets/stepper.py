@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from .. import render
 from ..state import GameState
-from .base import button as _button, html_pane as _html
+from .base import button as _button, guarded, html_pane as _html
 
 __all__ = ["Stepper", "SIZE_CSS", "size_class"]
 
@@ -170,6 +170,9 @@ class Stepper(w.VBox):
     game_score : ipywidgets.HTML
         For a record (``replay()`` and ``game()``): the hand number and the game score, and after
         each hand what it scored (class ``cardlab-game-score``); empty otherwise.
+    errors : list of str
+        Unexpected errors met in callbacks (no callback raises: a bug is kept here and said in
+        the explanation pane); empty unless a bug.
     """
 
     def __init__(self, source: Any, seat: int | None = None, start: int = 0, size: str | None = None,
@@ -206,12 +209,18 @@ class Stepper(w.VBox):
         self._game_lines = _game_lines(source, states)
         self.game_score = _html("cardlab-game-score")
 
-        self.first_button.on_click(lambda _b: self.go(0))
-        self.prev_button.on_click(lambda _b: self.prev())
-        self.next_button.on_click(lambda _b: self.next())
-        self.last_button.on_click(lambda _b: self.go(-1))
-        self.slider.observe(self._on_slider, names="value")
-        self.seat_picker.observe(lambda _change: self._refresh(), names="value")
+        #: Unexpected errors met in callbacks (each said in the explanation pane); empty unless a bug.
+        self.errors: list[str] = []
+
+        def safe(fn):
+            return guarded(fn, self._say, self.errors, "the step shown")
+
+        self.first_button.on_click(safe(lambda _b: self.go(0)))
+        self.prev_button.on_click(safe(lambda _b: self.prev()))
+        self.next_button.on_click(safe(lambda _b: self.next()))
+        self.last_button.on_click(safe(lambda _b: self.go(-1)))
+        self.slider.observe(safe(self._on_slider), names="value")
+        self.seat_picker.observe(safe(lambda _change: self._refresh()), names="value")
 
         controls = w.HBox([self.first_button, self.prev_button, self.slider, self.next_button, self.last_button,
                            self.step_label], layout=w.Layout(align_items="center", flex_flow="row wrap"))
@@ -221,6 +230,10 @@ class Stepper(w.VBox):
         super().__init__(children=children)
         self.add_class("cardlab-stepper")
         self._refresh()
+
+    def _say(self, words: str) -> None:
+        """Say ``words`` (a callback's refusal or failure) in the explanation pane."""
+        self.explanation.value = f"<div class='cardlab-message'>{escape(words)}</div>"
 
     # -- public API ---------------------------------------------------------------------------
     @property

@@ -445,3 +445,44 @@ def test_playtable_opponents_per_seat():
         PlayTable(variant="mariage-3", opponent=["random"])
     p = PlayTable(variant="mariage-3", opponent=["random", "heuristic"], seed=3)
     assert p.names == ("Human", "Computer 1", "Computer 2")
+
+
+@pytest.mark.parametrize("name", __import__("cardlab.variants", fromlist=["names"]).names())
+def test_stepper_random_clicks_on_every_variant(name):
+    """A stepper over a random hand of every registered variant, clicked at random (buttons, the
+    slider, every seat's view) 150 times: no callback raises and no error is kept."""
+    import random
+
+    from cardlab import variants
+
+    v = variants.get(name)
+    rng = random.Random(name)
+    s = v.deal(v.default_rules, 0, seed=5)
+    while not s.is_finished:
+        s = s.apply(rng.choice(s.legal_actions()))
+    st = Stepper(s)
+    for _ in range(150):
+        pick = rng.randrange(4)
+        if pick == 0:
+            rng.choice([st.first_button, st.prev_button, st.next_button, st.last_button]).click()
+        elif pick == 1:
+            st.slider.value = rng.randint(st.slider.min, st.slider.max)
+        elif pick == 2:
+            st.seat_picker.value = rng.choice([o[1] for o in st.seat_picker.options])
+        else:
+            st.size = rng.choice([None, *render.CARD_ZOOM])
+    assert st.errors == []
+    assert st.view.value and st.explanation.value
+
+
+def test_a_stepper_callback_bug_is_kept_not_raised(monkeypatch):
+    s = sixtysix.deal(sixtysix.SANTASE, 0, seed=3)
+    st2 = Stepper(s.apply(s.legal_actions()[0]))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(render, "state_html", broken)
+    st2.first_button.click()                   # no exception reaches the caller
+    assert st2.errors and "RuntimeError" in st2.errors[0]
+    assert "Something went wrong" in st2.explanation.value
