@@ -221,15 +221,9 @@ def _redeal(variant, s, before):
     legal = s.legal_actions()
     holding = [k for k in grounds if Action("redeal", None, k) in legal]
     ground = holding[0] if holding else grounds[0]
-    want = bool(holding)
-    if want:
-        rules = (_rule(variant, f".redeal.{ground}"),)
-        why = f"The claim holds. {sentence(rule_text(variant, rules[0]))}"
-    else:
-        reason, rules = refusal(s, Action("redeal", None, ground))
-        why = sentence(reason)
-    q = f"{seat_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[ground]}. Does the claim hold?"
-    return Exercise(variant, "redeal", q, s, s.to_act, want, "yesno", why, rules, version=2)
+    from .generate_v2 import redeal_exercise
+
+    return redeal_exercise(variant, s, ground, bool(holding))
 
 
 def _eight(variant, s, before):

@@ -392,14 +392,22 @@ def _build_redeal(variant, steps, rng, level, want):
     if not cands:
         return None
     s, why_kind = rng.choice(cands)
+    return redeal_exercise(variant, s, why_kind, want, level=level)
+
+
+def redeal_exercise(variant: str, s, ground: str, want: bool, **extra) -> Exercise:
+    """The "does this redeal claim hold?" exercise for the seat to act in ``s`` claiming ``ground``
+    (a key of the variant's redeal words); ``want`` is whether the claim holds (the expected
+    answer). The explanation quotes the rule that allows it, or the refusal naming the rule that
+    forbids it. ``extra``: further Exercise fields (``level``)."""
     if want:
-        rules = (_rule(variant, f".redeal.{why_kind}"),)
+        rules = (_rule(variant, f".redeal.{ground}"),)
         why = f"The claim holds. {sentence(rule_text(variant, rules[0]))}"
     else:
-        reason, rules = refusal(s, Action("redeal", None, why_kind))
+        reason, rules = refusal(s, Action("redeal", None, ground))
         why = sentence(reason)
-    q = f"{seat_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[why_kind]}. Does the claim hold?"
-    return Exercise(variant, "redeal", q, s, s.to_act, want, "yesno", why, rules, level=level, version=2)
+    q = f"{seat_name(s, s.to_act)} claims a redeal for {redeal_words(variant)[ground]}. Does the claim hold?"
+    return Exercise(variant, "redeal", q, s, s.to_act, want, "yesno", why, rules, version=2, **extra)
 
 
 def _build_eight(variant, steps, rng, level, want):
