@@ -53,6 +53,21 @@ _RUN_ALL_DONE = """() => {
 }"""
 
 
+def open_class_page(page, url: str, timeout: float) -> object:
+    """Open the class's served page (notebooks/class.ipynb in Voila) at ``url`` in a 1280x720
+    window and wait until it is whole (the class panel, its exercise and, the page's last widget,
+    the sample hands); returns the class panel's locator. ``timeout`` in ms."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_default_timeout(timeout)
+    response = page.goto(url)
+    assert response.ok, f"Voila answered {response.status} for {url}"
+    panel = page.locator(".cardlab-panel").first
+    wait_for(page, panel, "the class's page")
+    expect(panel.locator(".cardlab-class")).to_have_count(1, timeout=timeout)
+    expect(page.locator(".cardlab-hands")).to_have_count(1, timeout=timeout)   # the last widget of the page
+    return panel
+
+
 def run_all_in_lab(page, server: str, notebook: str) -> None:
     """Open ``notebook`` in JupyterLab, clear its stored outputs and Run All Cells once its kernel
     is idle ("Run All" sent before the session is ready opens a "Select Kernel" dialog and runs

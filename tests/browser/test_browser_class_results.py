@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_helpers import screenshot, wait_for
+from browser_helpers import open_class_page, screenshot, wait_for
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,14 +56,7 @@ def server(tmp_path_factory):
 
 
 def _open(page, url: str):
-    page.set_viewport_size({"width": 1280, "height": 720})
-    page.set_default_timeout(TIMEOUT)
-    response = page.goto(url)
-    assert response.ok, f"Voila answered {response.status} for {url}"
-    panel = page.locator(".cardlab-panel").first
-    wait_for(page, panel, "the class's page")
-    expect(page.locator(".cardlab-hands")).to_have_count(1, timeout=TIMEOUT)
-    return panel
+    return open_class_page(page, url, TIMEOUT)
 
 
 def _open_set(panel):
