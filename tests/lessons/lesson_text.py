@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-#: The lessons in the order a beginner takes them; the first holds the glossary.
-LESSONS = ("sixty_six.ipynb", "russian_501.ipynb", "ninety_nine.ipynb", "mariage_three.ipynb",
-           "mariage_four.ipynb")
+#: The lessons in the order the index suggests; the first holds the glossary.
+LESSONS = ("sixty_six.ipynb", "mariage_three.ipynb", "russian_501.ipynb", "mariage_four.ipynb",
+           "ninety_nine.ipynb")
 FIRST = LESSONS[0]
 GLOSSARY_HEADING = "## Glossary"
 GLOSSARY_LINK = f"{FIRST}#Glossary"
