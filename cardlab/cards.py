@@ -58,6 +58,11 @@ class Suit(enum.IntEnum):
     def __str__(self) -> str:
         return self.symbol
 
+    def __bool__(self) -> bool:
+        """Every suit is true, ♣ included (its integer value is 0): ``if trump:`` means "trumps
+        are named", never "the suit is not clubs". Test for no trump with ``is None``."""
+        return True
+
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
