@@ -41,7 +41,7 @@ from .. import records, variants
 from ..cards import parse_card
 from ..errors import CardlabError
 from ..render import state_html
-from ..widgets.base import button, guarded, html_pane
+from ..widgets.base import StaticFallback, button, guarded, html_pane
 from .exercises import classroom_variants as _classroom_variants, code_of as _code_of
 from .notation import PositionError, parse_position, position_text
 from .roles import safe_path
@@ -54,7 +54,7 @@ _SUIT_ORDER = "♣♦♥♠"
 _PLACE_STYLE = {None: "danger", "hand 0": "info", "hand 1": "primary", "hand 2": "success", "hand 3": "warning"}
 
 
-class PositionEditor(w.VBox):
+class PositionEditor(StaticFallback, w.VBox):
     """A widget to set up a position by picking cards (see the module docstring).
 
     Parameters

@@ -20,7 +20,7 @@ import ipywidgets as w
 from .. import records, render, variants
 from ..errors import CardlabError
 from ..render import CARD_ZOOM
-from ..widgets.base import guarded, html_pane
+from ..widgets.base import StaticFallback, guarded, html_pane
 from ..widgets.stepper import Stepper, show_size
 
 __all__ = ["SampleHands"]
@@ -43,7 +43,7 @@ def _menu(folder: Path) -> list[tuple[str, str]]:
     return [(label, p) for _rank, _name, label, p in sorted(found)]
 
 
-class SampleHands(w.VBox):
+class SampleHands(StaticFallback, w.VBox):
     """Step through the sample hands of ``folder`` (see the module docstring).
 
     Parameters

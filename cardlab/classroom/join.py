@@ -35,7 +35,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ..errors import ClassResultsError
-from ..widgets.base import button, guarded, html_pane
+from ..widgets.base import StaticFallback, button, guarded, html_pane
 
 __all__ = ["JoinBox", "NOT_SAVED", "JOIN_FIRST"]
 
@@ -46,7 +46,7 @@ NOT_SAVED = ("Your answer was checked but could not be saved (the class's result
 JOIN_FIRST = "Type your name at the top of the page and press Join first: then your answers count."
 
 
-class JoinBox(w.VBox):
+class JoinBox(StaticFallback, w.VBox):
     """A student's name for the page, and the recording of their answers (see the module docstring).
 
     Parameters

@@ -24,7 +24,7 @@ import html
 
 import ipywidgets as w
 
-from ..widgets.base import button, guarded, html_pane
+from ..widgets.base import StaticFallback, button, guarded, html_pane
 from .exercises import ExerciseSet
 from .from_position import make_exercise_from_position
 from .verdicts import Exercise
@@ -115,7 +115,7 @@ def _plain(explanation: str) -> str:
     return text
 
 
-class Reveal(w.VBox):
+class Reveal(StaticFallback, w.VBox):
     """A question in words whose answer opens on a click.
 
     Parameters

@@ -31,12 +31,12 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..widgets.base import button, guarded, html_pane
+from ..widgets.base import StaticFallback, button, guarded, html_pane
 
 __all__ = ["WorksheetMaker", "PrintButtons"]
 
 
-class PrintButtons(w.VBox):
+class PrintButtons(StaticFallback, w.VBox):
     """*Print worksheet* and *Print answer key* for what ``source()`` gives: ``(code, count)``, a
     set code or worksheet code and how many of a set's exercises (such as the set a teacher's page
     shows). Each writes both pages with :func:`cardlab.classroom.worksheet.save_print` into
@@ -84,7 +84,7 @@ class PrintButtons(w.VBox):
                               f"(A4, six exercises a page).</p>")
 
 
-class WorksheetMaker(w.VBox):
+class WorksheetMaker(StaticFallback, w.VBox):
     """Make a worksheet from a position editor's positions (see the module docstring).
 
     Parameters

@@ -38,7 +38,7 @@ import random
 import ipywidgets as w
 
 from .. import variants
-from ..widgets.base import button, guarded, html_pane
+from ..widgets.base import StaticFallback, button, guarded, html_pane
 from .exercises import LEVELS, SetCode, classroom_variants as _classroom_variants, kinds_for, parse_code
 from .roles import page_role
 from .widget import ExerciseWidget
@@ -60,7 +60,7 @@ KIND_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-class ClassroomPanel(w.VBox):
+class ClassroomPanel(StaticFallback, w.VBox):
     """Choose or open an exercise set and answer it (see the module docstring).
 
     Parameters

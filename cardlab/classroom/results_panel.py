@@ -38,7 +38,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..errors import CardlabError
-from ..widgets.base import button, guarded, html_pane
+from ..widgets.base import StaticFallback, button, guarded, html_pane
 
 __all__ = ["ResultsPanel", "INTERVAL_MS", "ALL_SETS", "rule_words"]
 
@@ -88,7 +88,7 @@ def _table(headers: list[str], rows: list[list[str]], css: str) -> str:
     return f"<table class='{css}' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
 
 
-class ResultsPanel(w.VBox):
+class ResultsPanel(StaticFallback, w.VBox):
     """The class's answers, live (see the module docstring).
 
     Parameters

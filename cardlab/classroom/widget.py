@@ -39,7 +39,7 @@ import time
 import ipywidgets as w
 
 from ..render import CARD_ZOOM, card_size as _card_size, state_html
-from ..widgets.base import button, guarded, html_pane
+from ..widgets.base import StaticFallback, button, guarded, html_pane
 from ..widgets.stepper import SIZE_CSS, show_size
 from ..cards import Card, format_cards, parse_card
 from .exercises import ExerciseSet
@@ -109,7 +109,7 @@ def verdict_html(right: bool, explanation: str, rule_ids=(), teacher: bool = Fal
             f"{html.escape(text)}{tail}</p>")
 
 
-class ExerciseWidget(w.VBox):
+class ExerciseWidget(StaticFallback, w.VBox):
     """An exercise set as a widget (see the module docstring).
 
     Parameters

@@ -20,12 +20,13 @@ import ipywidgets as w
 
 from ..analysis import adapters
 from ..analysis.exact import best_line, maximising_seats, value_table
+from .base import StaticFallback
 from .stepper import Stepper
 
 __all__ = ["BestLineStepper", "value_chart", "estimate_html"]
 
 
-class BestLineStepper(w.VBox):
+class BestLineStepper(StaticFallback, w.VBox):
     """The double-dummy analysis of ``state`` with a stepper over the best line.
 
     Parameters

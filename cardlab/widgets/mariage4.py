@@ -27,12 +27,12 @@ import ipywidgets as w
 from .. import mariage4 as m4
 from ..errors import CardlabError
 from ..render.mariage4 import nines_html
-from .base import button, guarded, html_pane
+from .base import StaticFallback, button, guarded, html_pane
 
 __all__ = ["NinesWidget", "EightBoard"]
 
 
-class NinesWidget(w.VBox):
+class NinesWidget(StaticFallback, w.VBox):
     """Walk through a three-nines game.
 
     Parameters
@@ -163,7 +163,7 @@ class NinesWidget(w.VBox):
         return f"NinesWidget(step {self.index + 1} / {len(self.states)})"
 
 
-class EightBoard(w.VBox):
+class EightBoard(StaticFallback, w.VBox):
     """Step through a game record hand by hand, drawing both pairs' eights after each hand.
 
     Parameters

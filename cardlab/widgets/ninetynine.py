@@ -33,7 +33,7 @@ from ..cards import Card, Suit, format_cards, parse_card, parse_cards
 from ..errors import CardlabError
 from ..ninetynine import BID_VALUE, CLASSIC, RANKS_99, NinetyNineRules, NinetyNineState, deal_from_hands
 from ..players.ninetynine import NinetyNinePlayer, estimate_tricks
-from .base import button, guarded, html_pane
+from .base import StaticFallback, button, guarded, html_pane
 
 __all__ = ["BidCardExplorer", "ways_table_html"]
 
@@ -123,7 +123,7 @@ _CSS = """
 """.strip()
 
 
-class BidCardExplorer(w.VBox):
+class BidCardExplorer(StaticFallback, w.VBox):
     """Pick three cards of a Ninety-Nine hand and see the bid they make.
 
     Parameters

@@ -31,12 +31,12 @@ from ..cards import Suit
 from ..errors import CardlabError
 from ..players.russian501 import Russian501Player, hand_strength
 from ..render.russian501 import CSS_501
-from .base import button, guarded, html_pane
+from .base import StaticFallback, button, guarded, html_pane
 
 __all__ = ["AuctionTable", "DealStepper"]
 
 
-class AuctionTable(w.VBox):
+class AuctionTable(StaticFallback, w.VBox):
     """Take a seat in the auction of a 501 deal, then play the hand from that seat; the computer
     (:class:`~cardlab.players.russian501.Russian501Player`) acts for the other seats.
 
@@ -392,7 +392,7 @@ class AuctionTable(w.VBox):
         self.view.value = render.state_html(s, None if s.result is not None else self.seat)
 
 
-class DealStepper(w.VBox):
+class DealStepper(StaticFallback, w.VBox):
     """The deal of a 501 hand, one card at a time [501.deal].
 
     Parameters

@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from .. import render
 from ..state import GameState
-from .base import button as _button, guarded, html_pane as _html
+from .base import StaticFallback, button as _button, guarded, html_pane as _html
 
 __all__ = ["Stepper", "SIZE_CSS", "size_class"]
 
@@ -118,7 +118,7 @@ def _score(names: tuple, totals: tuple) -> str:
 _ALL = -1
 
 
-class Stepper(w.VBox):
+class Stepper(StaticFallback, w.VBox):
     """Step through the states of a hand.
 
     Parameters

@@ -32,7 +32,7 @@ from .. import render
 from ..actions import Action
 from ..cards import Card, Suit
 from ..errors import CardlabError
-from .base import button as _button, html_pane as _html
+from .base import StaticFallback, button as _button, html_pane as _html
 
 __all__ = ["PlayTable", "action_label", "decision_controls"]
 
@@ -118,7 +118,7 @@ def _first_text(x) -> str:
     return "no trump" if x in (None, "NT", "nt") else str(x)
 
 
-class PlayTable(w.VBox):
+class PlayTable(StaticFallback, w.VBox):
     """Play hands of any registered variant against computer players, from one seat.
 
     Parameters
