@@ -134,10 +134,37 @@ def _compact_svg(svg: str, attrs: str) -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg"{keep}>{body}'
 
 
+def _card_box(attrs: str) -> str | None:
+    """A card's ``<svg>`` (class ``cardlab-card``) as a card-sized box holding its text ("10♦",
+    red for ♥ ♦; "??" on blue for a face-down card) in inline styles: a few hundred bytes
+    instead of a drawing, and where styles are dropped still the card's text (``None`` for a
+    drawing that is not a card)."""
+    classes = (_attr(attrs, "class") or "").split()
+    if "cardlab-card" not in classes:
+        return None
+    width = int(float(_attr(attrs, "width") or 44))
+    height = int(float(_attr(attrs, "height") or 62))
+    card = _attr(attrs, "data-card")
+    name = _attr(attrs, "aria-label") or card or "a card"
+    extra = "".join(";" + FALLBACK_STYLES[c] for c in classes if c in FALLBACK_STYLES)
+    box = (f"display:inline-block;box-sizing:border-box;width:{width}px;height:{height}px;padding:1px 3px;"
+           f"border:1px solid #8e969c;border-radius:{max(3, width // 9)}px;font:700 {max(10, round(width * .34))}px/1.2 "
+           f"sans-serif;vertical-align:bottom;text-align:left")
+    if card is None:     # face down: nothing about the card is written
+        return (f'<span class="{html.escape(" ".join(classes))}" title="{html.escape(name)}" '
+                f'style="{box};background:#24528f;color:#cfe0f5{extra}">??</span>')
+    colour = "#c62828" if card[-1:] in "♥♦" else "#1b1b1b"
+    return (f'<span class="{html.escape(" ".join(classes))}" data-card="{html.escape(card)}" '
+            f'title="{html.escape(name)}" style="{box};background:#fff;color:{colour}{extra}">{html.escape(card)}</span>')
+
+
 def _svg_img(m: re.Match) -> str:
     """An inline ``<svg>`` drawing as an ``<img>`` with the drawing in a data URL, its name as
     ``alt`` text (read where images are not shown)."""
     attrs = m.group(1)
+    card = _card_box(attrs)
+    if card is not None:
+        return card
     svg = _compact_svg(m.group(0), attrs)
     src = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
     out = [f'<img src="{src}"']
@@ -172,8 +199,9 @@ def _inline_style(m: re.Match) -> str:
 def static_markup(markup: str) -> str:
     """``markup`` (an HTML pane's value) made fit for a static fallback: no ``<script>`` and no
     ``<style>`` blocks (GitHub drops them; nbviewer would apply them to the whole page), no event
-    handlers, every inline ``<svg>`` (the cards) an ``<img>`` with a data URL and the card's name
-    as its ``alt`` text, a card written as a chip (tricks taken, a list of ways) its text in bold
+    handlers, a card's ``<svg>`` a card-sized box with its text ("10♦", "??" face down), any other
+    inline ``<svg>`` (an eight, a chart) an ``<img>`` with a data URL and its name as its ``alt``
+    text, a card written as a chip (tricks taken, a list of ways) its text in bold
     (red for ♥ ♦), a closed ``<details>`` its summary only (as it first shows), and the drawings'
     classes given their look inline (:data:`FALLBACK_STYLES`). Deterministic: the same markup
     gives the same text."""
@@ -184,7 +212,7 @@ def static_markup(markup: str) -> str:
     out = _HANDLERS.sub("", out)
     out = _TAG.sub(_inline_style, out)
     # words in neighbouring inline elements stay apart where no style sheet spaces them
-    return out.replace("</span><span", "</span> <span").replace('"><img', '"> <img').replace("><img", "> <img")
+    return out.replace("</span><span", "</span> <span").replace("><img", "> <img")
 
 
 def _hidden(widget) -> bool:

@@ -106,7 +106,7 @@ def test_a_stepper_and_a_play_table_show_their_cards_the_same_each_time(variant,
     html = picture(table)
     drawn = drawn_cards(table.view)             # the human's hand (face down in 501 until looked at)
     assert 'class="cardlab-table"' in html and drawn <= shown_cards(html), f"{variant} {preset}: cards missing"
-    assert html.count("<img") >= len(table.state.hands[0])
+    assert html.count('class="cardlab-card') >= len(table.state.hands[0])   # face up or down
     assert html == picture(PlayTable(variant=variant, rules=preset, seed=3))
     assert table.errors == []
 
@@ -145,9 +145,11 @@ def test_the_variants_own_widgets_and_the_analysis_have_pictures():
         assert isinstance(widget, StaticFallback), name
         html = picture(widget)
         assert drawn_cards(widget) <= shown_cards(html), f"{name}: cards missing from its picture"
-        assert "<img" in html or name in ("BidCardExplorer", "DealStepper"), name   # cards as keys; before the deal
+        assert "<svg" not in html, name
+        assert "cardlab-card" in html or name in ("EightBoard", "DealStepper", "BidCardExplorer"), name   # eights; no deal; keys
         assert html == picture(make()), f"{name}: two pictures differ"
     assert ">A♠</kbd>" in picture(made["BidCardExplorer"]())       # Ana's cards to pick, none picked yet
+    assert picture(made["EightBoard"]()).count('<img src="data:image/svg+xml;base64,') == 2   # the pairs' eights
 
 
 def test_the_analysis_stepper_on_every_variant_it_analyses():
@@ -217,13 +219,20 @@ def test_hidden_parts_are_left_out_and_buttons_show_their_state():
     assert "a &lt; b" in html
 
 
-def test_cards_become_images_with_their_names():
-    from cardlab.render.cards import card_svg
+def test_cards_become_boxes_with_their_text_and_other_drawings_images():
+    from cardlab.render.cards import card_back_svg, card_svg
 
-    html = static_markup('<div class="cardlab-cards">' + card_svg("A♠") + card_svg("10♥") + "</div>")
-    assert "<svg" not in html and html.count("<img") == 2
-    assert 'alt="Ace of spades"' in html and 'data-card="10♥"' in html and 'data-card="A♠"' in html
+    html = static_markup('<div class="cardlab-cards">' + card_svg("A♠") + card_svg("10♥", extra_class="cardlab-known")
+                         + card_back_svg() + "</div>")
+    assert "<svg" not in html and "<img" not in html
+    assert re.search(r'<span class="cardlab-card" data-card="A♠" title="Ace of spades" style="[^"]*color:#1b1b1b[^"]*">A♠</span>', html)
+    assert re.search(r'data-card="10♥"[^>]*style="[^"]*color:#c62828[^"]*outline:2px solid #d79b00', html)
+    assert re.search(r'<span class="cardlab-card cardlab-back" title="Face-down card" style="[^"]*">\?\?</span>', html)
     assert 'style="display:flex' in html                     # the class's look, inline
+    assert words(html) == "A♠ 10♥ ??"                         # where styles are dropped: the cards' text
+    drawing = static_markup('<svg xmlns="http://www.w3.org/2000/svg" class="cardlab-eight" width="110" height="170" '
+                            'aria-label="an eight"><title>an eight</title><circle cx="5" cy="5" r="4"/></svg>')
+    assert drawing.startswith('<img src="data:image/svg+xml;base64,') and 'alt="an eight"' in drawing
 
 
 # -- the students' pictures hold no answer --------------------------------------------------------
