@@ -2,7 +2,7 @@
 
 An :class:`Action` is a named tuple ``(kind, card, value)``. Its ``str`` is the text a record
 stores and a user types; each variant parses that text back with its ``parse_action``.
-Examples (Sixty-six): ``"A♠"`` (play a card), ``"marriage ♥"`` (announce the marriage in ♥),
+Examples (Sixty-six): ``"A♠"`` (play a card), ``"marriage ♥"`` (declare the marriage in ♥),
 ``"exchange"`` (the trump nine for the turn-up), ``"close"``, ``"out"`` (claim 66).
 """
 
@@ -103,7 +103,7 @@ def action_text(action) -> str:
 
 
 def said_marriage_value(text) -> int | None:
-    """The value a player said when announcing a marriage as ``"20 ♥"`` or ``"40 ♠"`` (20 or 40),
+    """The value a player said when declaring a marriage as ``"20 ♥"`` or ``"40 ♠"`` (20 or 40),
     or ``None`` for any other text or an :class:`Action`."""
     if not isinstance(text, str):
         return None
@@ -112,7 +112,7 @@ def said_marriage_value(text) -> int | None:
 
 
 def check_said_value(said: int | None, action: Action, trump, rule: str, no_trump: bool = False) -> None:
-    """Refuse a marriage announced with the wrong value (``"40 ♥"`` when hearts are not trumps):
+    """Refuse a marriage declared with the wrong value (``"40 ♥"`` when hearts are not trumps):
     raise :class:`~cardlab.errors.IllegalActionError` with ``rule``, saying what it is worth and
     why. Nothing happens when no value was said or ``action`` is not a marriage."""
     if said is None or action.kind != "marriage":

@@ -39,7 +39,7 @@ class IllegalActionError(CardlabError):
         The rule's id (e.g. ``"66.follow"``); :data:`cardlab.sixtysix.RULES` maps ids to the
         rule's text and source.
     reason : str
-        The explanation in plain words ("you must follow suit: you hold ♥K and ♥9").
+        The explanation in plain words ("you must follow suit: you hold K♥ and 9♥").
     """
 
     def __init__(self, rule: str, reason: str):

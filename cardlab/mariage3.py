@@ -15,13 +15,13 @@ The game in short (the default preset) [SHR; rules-notes §4.2]:
 * the **dealer's last card** is shown to everyone and fixes **trumps**; it stays in his hand;
 * **eldest** (the dealer's left) leads; from the first trick everyone must **follow suit**, and
   a player who cannot must **trump** ("interrupt with a trump");
-* **marriages** (K+Q of a suit in one hand: 40 in trumps, 20 otherwise) are announced by the
+* **marriages** (K+Q of a suit in one hand: 40 in trumps, 20 otherwise) are declared by the
   player about to lead, who then leads the king or queen; one per lead; their points count once
   their owner has taken a trick;
-* the hand ends as soon as a player has **66** card points; if nobody gets there, the winner of
+* the hand ends as soon as a player has **66** points (cards and marriages); if nobody gets there, the winner of
   the **last trick** wins the hand;
 * **settlement per opponent** [P66 3-player; CS66 3-player; rules-notes §4.2]: each opponent
-  pays the winner 1 game point if he has 33 card points or more, 2 if fewer but he took a trick,
+  pays the winner 1 game point if he has 33 points or more, 2 if fewer but he took a trick,
   3 if he took no trick; when the last trick decides the hand, each opponent pays 1 (*the
   project's reading*, below);
 * the game points go into a ledger (:class:`cardlab.mariage3_game.Mariage3Game`, also reachable as
@@ -50,9 +50,9 @@ claim of 66 (the engine ends the hand itself, so no false claim can happen, rule
 CS66's three-handed game lets all three lose into a pool when nobody reaches 66, and adds
 "drumming" contracts; neither is modelled.
 
-Units: card points (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack), marriage points (20/40)
-and the 66 and 33 thresholds are *card points*; what an opponent pays and the game target are
-*game points*.
+Units: *card points* are the cards' value (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack);
+card points taken plus marriages declared (20/40) are *points*, and the 66 and 33 thresholds
+count points; what an opponent pays and the game target are *game points*.
 
 Seats are 0, 1, 2, clockwise: seat ``(dealer + 1) % 3`` is eldest, then the next, then the
 dealer. Typical use::
@@ -122,9 +122,9 @@ EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "scor
 
 #: The "and why" of the classroom's game-points question: each :attr:`Mariage3Result.reason`, in words.
 SCORE_REASONS: dict[str, str] = {
-    "66": "the winner reached 66 card points",
+    "66": "the winner reached 66 points",
     "last_trick": "nobody reached 66: the last trick decides",
-    "most_points": "all eight tricks were played: the most card points win",
+    "most_points": "all eight tricks were played: the most points win",
 }
 
 #: Rule ids, their text and source; every IllegalActionError of this module names one of them.
@@ -149,12 +149,12 @@ RULES: dict[str, tuple[str, str]] = {
                      "of P66's 'beat the highest card in the trick'; the seed's 'interrupt with a trump', probably "
                      "Russian 'перебить козырем', 'beat with a trump', is read as any trump, as its two-player "
                      "'put his trump card').", "P66; SHR (rules-notes D-3)"),
-    "m3.marriage.lead": ("A marriage (K+Q of one suit in one hand; 40 in trumps, 20 otherwise) may be announced "
+    "m3.marriage.lead": ("A marriage (K+Q of one suit in one hand; 40 in trumps, 20 otherwise) may be declared "
                          "only by the player about to lead; one marriage per lead.", "SHR, P66"),
-    "m3.marriage.pair": ("To announce a marriage you must hold both the king and the queen of its suit.",
+    "m3.marriage.pair": ("To declare a marriage you must hold both the king and the queen of its suit.",
                          "SHR, P66"),
-    "m3.marriage.led": ("After announcing a marriage you must lead its king or queen.", "SHR, P66"),
-    "m3.marriage.first-lead": ("A marriage may be announced on the first lead of the hand; its points count only "
+    "m3.marriage.led": ("After declaring a marriage you must lead its king or queen.", "SHR, P66"),
+    "m3.marriage.first-lead": ("A marriage may be declared on the first lead of the hand; its points count only "
                                "once its owner has taken a trick (or, by option, not on the first lead).",
                                "rules-notes §4.1, D-8"),
     "m3.marriage.none": ("Under the literal two-player seed ('while there are cards in the deck') a game without a "
@@ -162,12 +162,12 @@ RULES: dict[str, tuple[str, str]] = {
                          "default.", "SHR (rules-notes §4.2)"),
     "m3.trumps-choice": ("Only eldest, after his first packet of 3 cards, names trumps or has his next card turned "
                          "up; nothing else may be done until trumps are fixed.", "P66 (rules-notes D-16)"),
-    "m3.win": ("The hand ends as soon as a player has 66 card points (tricks, plus marriages once he has a trick); "
+    "m3.win": ("The hand ends as soon as a player has 66 points (tricks, plus marriages once he has a trick); "
                "or (P66) all eight tricks are played.", "SHR; P66 (rules-notes §4.2)"),
     "m3.cards-out": ("If nobody goes out with 66, the player who took the last trick wins the hand (or, P66, the "
-                     "player with the most card points; a tie goes to whichever of them took a trick later).",
+                     "player with the most points; a tie goes to whichever of them took a trick later).",
                      "SHR (4-player text), P66 (rules-notes §4.2, D-5, D-16)"),
-    "m3.score": ("Each opponent pays the hand's winner: 1 game point with 33 card points or more, 2 with fewer but "
+    "m3.score": ("Each opponent pays the hand's winner: 1 game point with 33 points or more, 2 with fewer but "
                  "at least one trick, 3 with no trick. When the last trick decides the hand each opponent pays 1 "
                  "(the project's reading of the seed's 'one point' for the last trick; or, by option, the same "
                  "1/2/3).", "P66 and CS66 3-player; SHR 4-player (rules-notes §4.2, D-5, D-6, D-9); REC"),
@@ -175,7 +175,7 @@ RULES: dict[str, tuple[str, str]] = {
                 "seed's 'until one of the players gets 7 or 8 points') wins the game (the project's reading; or, by "
                 "option, the first whose net balance, received minus paid, reaches it).",
                 "SHR (rules-notes D-17); REC"),
-    "m3.action": ("An action is a card of the pack played, a marriage announced with its suit, or, when eldest fixes "
+    "m3.action": ("An action is a card of the pack played, a marriage declared with its suit, or, when eldest fixes "
                   "trumps, trumps named with a suit or 'turn'; anything else (another game's action, a card where a "
                   "suit belongs, a missing or extra payload) is refused.", "cardlab notation"),
     "m3.dealer": ("The deal passes to the left after each hand (or, by option, the winner deals).",
@@ -215,14 +215,14 @@ class Mariage3Rules(RuleSet):
         Whether marriages exist at all (False: the literal two-player seed condition "while
         there are cards in the deck"; rules-notes §4.2 reads it as not meant).
     marriage_on_first_lead : bool
-        May eldest announce a marriage on the very first lead (its points pending until he takes
+        May eldest declare a marriage on the very first lead (its points pending until he takes
         a trick)? As in :data:`cardlab.sixtysix.RUSSIAN_MARIAGE`.
     going_out : "automatic" or "play_out"
         The hand ends by itself as soon as a player has 66 [SHR]; or all eight tricks are
         always played and the cards decide [P66].
     cards_out_rule : "last_trick" or "most_points"
         Who wins a hand played to its last card without anyone going out: the last trick's
-        winner (the seed's four-player rule, rules-notes §4.2) or the most card points [P66];
+        winner (the seed's four-player rule, rules-notes §4.2) or the most points [P66];
         equal most points go to whichever of the tied players took a trick later [REC].
     cards_out_payment : "one" or "scale"
         What each opponent pays such a winner: 1 game point (the project's reading of the seed's
@@ -329,7 +329,7 @@ _PAIR_T = tuple(tuple((seat, CARDS_BY_CODE[i]) if i in CARDS_BY_CODE else None f
 
 def parse_action(text: str | Action) -> Action:
     """Parse an action's text: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (also
-    ``"20 ♥"``, ``"40 ♠"``, ``"marriage KH"``) announces a marriage; ``"trumps ♥"`` names trumps
+    ``"20 ♥"``, ``"40 ♠"``, ``"marriage KH"``) declares a marriage; ``"trumps ♥"`` names trumps
     and ``"turn"`` has the next card turned up (``trump_rule="eldest_chooses"``). An
     :class:`Action` is returned unchanged. Raises :class:`~cardlab.errors.NotationError`."""
     if isinstance(text, Action):
@@ -374,7 +374,7 @@ def _malformed(action: Action) -> str | None:
     elif kind == "turn":
         ok = card is None and value is None
     else:
-        return (f"'{action_text(action)}' is not a three-player Mariage action: play a card, announce a marriage "
+        return (f"'{action_text(action)}' is not a three-player Mariage action: play a card, declare a marriage "
                 f"('marriage ♥'), or, when eldest fixes trumps, 'trumps ♥' or 'turn'")
     if ok:
         return None
@@ -501,9 +501,9 @@ def deal_from_places(places, rules: Mariage3Rules = RUSSIAN_MARIAGE_3, dealer: i
 def opponent_payment(points: int, took_trick: bool) -> int:
     """Game points (1, 2 or 3) one opponent pays the hand's winner on the usual scale [P66 and
     CS66 3-player; rules-notes §4.2, D-6]: 3 if he took no trick (a trick of nines is a trick),
-    2 if he has fewer than 33 card points, else 1.
+    2 if he has fewer than 33 points, else 1.
 
-    ``points`` (int) are his card points, marriages that count included; ``took_trick`` (bool)
+    ``points`` (int) are his points: card points plus the marriages that count; ``took_trick`` (bool)
     says whether he took at least one trick. Raises nothing; the caller passes counted values."""
     if not took_trick:
         return 3
@@ -519,8 +519,8 @@ class Mariage3Result(HandResult):
     winner : int
         The seat that wins the hand.
     reason : str
-        ``"66"`` (a player reached 66 card points), ``"last_trick"`` (nobody did: the last
-        trick's winner) or ``"most_points"`` (the cards were played out: the most card points).
+        ``"66"`` (a player reached 66 points), ``"last_trick"`` (nobody did: the last
+        trick's winner) or ``"most_points"`` (the cards were played out: the most points).
     payments : tuple of 3 int
         Game points each seat pays the winner (0 for the winner).
     game_points : int
@@ -563,7 +563,7 @@ class Mariage3View(SeatView):
     Here ``trick`` is the current trick's cards, lead first (``trick[i]`` is seat
     ``(leader + i) % 3``'s; :meth:`trick_by_seat` pairs them); ``tricks`` the completed
     :class:`cardlab.tricks.Trick` objects, cards as (seat, Card) pairs in play order; ``points`` the
-    card points each seat has now (tricks, plus marriages once the seat has a trick); ``unseen``
+    points each seat has now (card points of its tricks, plus marriages once the seat has a trick); ``unseen``
     the cards this seat cannot see (others' cards not shown, and cards not yet dealt).
 
     Attributes (this variant's own)
@@ -585,9 +585,9 @@ class Mariage3View(SeatView):
         The seat leading the current trick.
     tricks_won : tuple of 3 int
     marriages : tuple of (seat, Suit, points)
-        Marriages declared, in order; points are card points (20, or 40 in trumps).
+        Marriages declared, in order; points are 20, or 40 in trumps.
     pending_marriage : Suit or None
-        The marriage the leader has just announced (he must lead its K or Q).
+        The marriage the leader has just declared (he must lead its K or Q).
     finished : bool
     """
 
@@ -650,12 +650,12 @@ class Mariage3State(GameState):
     card_points : tuple of 3 int
         Card points in each seat's tricks (without marriages).
     marriage_points : tuple of 3 int
-        Marriage points announced by each seat (they count once the seat has a trick).
+        Marriage points declared by each seat (they count once the seat has a trick).
     tricks_won : tuple of 3 int
     marriages : tuple of (seat, Suit, points)
         Marriages declared, in order.
     pending_marriage : Suit or None
-        The marriage just announced; its K or Q must be led now.
+        The marriage just declared; its K or Q must be led now.
     shown : tuple of 3 frozensets
         Cards of each hand shown to the table (turn-up, marriage cards), kept after they are
         played.
@@ -738,7 +738,7 @@ class Mariage3State(GameState):
         return tuple(((leader + i) % 3, c) for i, c in enumerate(self.trick))
 
     def points(self, seat: int) -> int:
-        """Card points of ``seat`` now: its tricks, plus its marriages once it has taken a
+        """Points of ``seat`` now: the card points of its tricks, plus its marriages once it has taken a
         trick [rules-notes D-8]."""
         p = self.card_points[seat]
         if self.tricks_won[seat]:
@@ -763,7 +763,7 @@ class Mariage3State(GameState):
         (``legal_actions`` caches them).
 
         While eldest fixes trumps: ``trumps ♣`` … ``trumps ♠`` and ``turn``. A leader may
-        announce a marriage he holds (then must lead its K or Q), or lead any card. A follower
+        declare a marriage he holds (then must lead its K or Q), or lead any card. A follower
         plays a card allowed by :attr:`trick_rules` (follow suit; else trump; heading and
         overtrumping by option). The same rules as :func:`cardlab.tricks.legal_plays` and :meth:`_why_illegal`,
         in the same order: marriages in suit order (♣ ♦ ♥ ♠), then cards in hand order."""
@@ -867,7 +867,7 @@ class Mariage3State(GameState):
 
     def _do(self, seat: int, action: Action) -> None:
         """Take ``action`` (legal, not a card play: those go to :meth:`_do_play`) for ``seat``, in
-        place on a fresh copy: announce a marriage, name trumps or turn the next card."""
+        place on a fresh copy: declare a marriage, name trumps or turn the next card."""
         kind = action.kind
         if kind == "marriage":
             self._marry(seat, action.value)
@@ -996,7 +996,7 @@ class Mariage3State(GameState):
                                  self.tricks_won, text)
 
     def _finish_66(self, seat: int) -> None:
-        self._settle(seat, "66", True, f"{self.names[seat]} reaches {self.points(seat)} card points")
+        self._settle(seat, "66", True, f"{self.names[seat]} reaches {self.points(seat)} points")
 
     def _cards_out(self, last_winner: int) -> None:
         r = self.rules
@@ -1012,7 +1012,7 @@ class Mariage3State(GameState):
         tied = [s for s in SEATS if pts[s] == best]
         if len(tied) == 1:
             w = tied[0]
-            head = f"all eight tricks played ({listing}): {self.names[w]} has the most card points"
+            head = f"all eight tricks played ({listing}): {self.names[w]} has the most points"
         else:
             w = next(t.winner for t in reversed(self.tricks) if t.winner in tied)
             head = (f"all eight tricks played ({listing}): {' and '.join(self.names[s] for s in tied)} tie on {best}; "
@@ -1056,7 +1056,7 @@ class Mariage3State(GameState):
                                           + (" (it has already been played)" if played else ""))
             if leading and self.pending_marriage is not None:
                 pm = self.pending_marriage
-                return IllegalActionError("m3.marriage.led", f"after announcing the {pm.symbol} marriage {name} must "
+                return IllegalActionError("m3.marriage.led", f"after declaring the {pm.symbol} marriage {name} must "
                                                              f"lead K{pm.symbol} or Q{pm.symbol}")
             duty = explain_duty(c, hand, self.trick, self.trump, self.rules.trick_rules)
             if duty is not None:
@@ -1068,12 +1068,12 @@ class Mariage3State(GameState):
             if not self.rules.marriages:
                 return IllegalActionError("m3.marriage.none", f"under {self.rules.name} there are no marriages")
             if not leading:
-                return IllegalActionError("m3.marriage.lead", f"only the player about to lead may announce a marriage; "
+                return IllegalActionError("m3.marriage.lead", f"only the player about to lead may declare a marriage; "
                                                               f"{name} must play to the trick")
             if self.pending_marriage is not None:
-                return IllegalActionError("m3.marriage.lead", "only one marriage may be announced per lead")
+                return IllegalActionError("m3.marriage.lead", "only one marriage may be declared per lead")
             if not self.tricks and not self.rules.marriage_on_first_lead:
-                return IllegalActionError("m3.marriage.first-lead", "under these rules no marriage may be announced "
+                return IllegalActionError("m3.marriage.first-lead", "under these rules no marriage may be declared "
                                                                     "on the first lead of the hand")
             missing = [str(c) for c in (_KING[suit], _QUEEN[suit]) if c not in hand]
             return IllegalActionError("m3.marriage.pair", f"a marriage needs the king and queen of {suit.symbol}; "
@@ -1151,11 +1151,11 @@ def _explain(s: Mariage3State) -> str:
         value = marriage_points(suit, s.trump)
         kind = "in trumps" if suit == s.trump else "in a plain suit"
         if s.result is not None:
-            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value} {kind}, which brings "
-                         f"{who} to {s.points(seat)}; the hand ends at once, no card needs to be led.")
+            parts.append(f"{who} declares the marriage K{suit.symbol} Q{suit.symbol}: {value} {kind}, which brings "
+                         f"{who} to {s.points(seat)} points; the hand ends at once, no card needs to be led.")
         else:
             pend = "" if s.tricks_won[seat] else f" (it counts once {who} takes a trick)"
-            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value} {kind}{pend}, and "
+            parts.append(f"{who} declares the marriage K{suit.symbol} Q{suit.symbol}: {value} {kind}{pend}, and "
                          f"must lead one of them.")
     elif a.kind == "play":
         c = a.card
@@ -1179,7 +1179,7 @@ def _explain(s: Mariage3State) -> str:
                 pts = t.card_points(_PTS_T)
                 now = " · ".join(f"{names[x]} {s.points(x)}" for x in SEATS)
                 parts.append(f"{names[t.winner]} wins the trick with {win_card} ({pts} card point"
-                             f"{'s' if pts != 1 else ''}; now {now}).")
+                             f"{'s' if pts != 1 else ''}; points now {now}).")
                 if t.winner in [m[0] for m in s.marriages] and p.tricks_won[t.winner] == 0:
                     mp = s.marriage_points[t.winner]
                     parts.append(f"It is {names[t.winner]}'s first trick, so the {mp} for the marriage now count.")
@@ -1195,7 +1195,7 @@ def _explain(s: Mariage3State) -> str:
 def describe_action(action: Action, state: Mariage3State | None = None) -> "variants.ActionText":  # noqa: F821
     """How a front end shows ``action``: its group, button text and help, in the rule's words.
 
-    A card play is the card (``"A♠"``), led or played to the trick; a marriage ``"Announce
+    A card play is the card (``"A♠"``), led or played to the trick; a marriage ``"Declare
     marriage ♥ (20)"`` (40 in trumps, when ``state`` with trumps fixed is given); while eldest
     fixes trumps, ``"Trumps ♥"`` and ``"Turn up the next card"``. Raises nothing; an action
     that is not of this variant is shown by its text in the group ``"other"``."""
@@ -1211,7 +1211,7 @@ def describe_action(action: Action, state: Mariage3State | None = None) -> "vari
     if kind == "marriage":
         trump = getattr(state, "trump", None)
         pts = "" if trump is None else f" ({marriage_points(value, trump)})"
-        return ActionText("marriage", f"Announce marriage {value.symbol}{pts}",
+        return ActionText("marriage", f"Declare marriage {value.symbol}{pts}",
                           f"Show K{value.symbol} and Q{value.symbol} and lead one of them. [rule m3.marriage.lead]")
     if kind == "trumps":
         return ActionText("trumps", f"Trumps {value.symbol}",

@@ -156,7 +156,7 @@ class Mariage3Game(ScoreKeeper):
             "dealer": names[final.dealer],
             "winner": names[w],
             "how": res.reason,
-            "card points": "–".join(str(p) for p in res.points),
+            "points": "–".join(str(p) for p in res.points),
             "payments": ", ".join(f"{names[s]} {res.payments[s]}" for s in SEATS if s != w),
             "game points": res.game_points,
         }
@@ -182,7 +182,7 @@ class Mariage3Game(ScoreKeeper):
 
     def rows(self) -> list[dict]:
         """The ledger as a list of dicts, one per hand: ``hand``, ``dealer``, ``winner``, ``how``
-        (the :attr:`Mariage3Result.reason`), ``card points`` (text ``"73–43–24"``), ``payments``
+        (the :attr:`Mariage3Result.reason`), ``points`` (cards and marriages, text ``"73–43–24"``), ``payments``
         (text), ``game points`` (received by the winner); then under each player's name the
         running :attr:`standing` (what counts towards the target), and the other measure as
         ``"net NAME"`` (when received counts) or ``"received NAME"`` (when net counts)."""
@@ -191,5 +191,5 @@ class Mariage3Game(ScoreKeeper):
     def columns(self) -> list[str]:
         """The ledger's columns (see :meth:`rows`)."""
         other = "received" if self.rules.game_count == "net" else "net"
-        return ["hand", "dealer", "winner", "how", "card points", "payments", "game points", *self.names,
+        return ["hand", "dealer", "winner", "how", "points", "payments", "game points", *self.names,
                 *(f"{other} {n}" for n in self.names)]

@@ -8,8 +8,9 @@ engine follows rules-notes' reading, and every other reading of the garbled text
 
 Seats 0..3 play clockwise; seats 0 and 2 are one pair, 1 and 3 the other (``pair = seat % 2``).
 The pack is the 24-card pack (A 10 K Q J 9; card points 11 10 4 3 2 0, 120 in all). *Card
-points* (tricks, marriages 20/40, the 66 target, the 13-point redeal limit) and *game points*
-(pips uncovered on a pair's eight: 1, 2, 3, 5, 6 …) are different units.
+points* (the cards' value: in tricks, and the 13-point redeal limit on a hand), *points* (card
+points taken plus marriages declared, 20/40: the 66 target and the 33 of the scale) and *game
+points* (pips uncovered on a pair's eight: 1, 2, 3, 5, 6 …) are different units.
 
 One hand, phase by phase (``state.phase``):
 
@@ -36,7 +37,7 @@ One hand, phase by phase (``state.phase``):
 ``"give"``
     "Five": the declarer, then each opponent, sets one card aside face down (``"aside J♣"``).
 ``"play"``
-    Normal play (eldest leads; follow suit, else trump; a pair stops at 66 card points) or the
+    Normal play (eldest leads; follow suit, else trump; a pair stops at 66 points) or the
     contract's play (declarer leads, partner out, no trumps; he must take every trick).
 ``"over"``
     The hand has its :class:`Mariage4Result`.
@@ -157,13 +158,13 @@ RULES: dict[str, tuple[str, str]] = {
     "m4.head": ("Following suit you must beat the highest card of the suit in the trick if you can (option; not in "
                 "the seed).", "P66 (rules-notes D-3)"),
     "m4.trump-duty": ("If you cannot follow suit you must play a trump if you hold one.", "SHR"),
-    "m4.marriage": ("The player about to lead may announce a marriage (K+Q of one suit: 40 in trumps, 20 otherwise) "
+    "m4.marriage": ("The player about to lead may declare a marriage (K+Q of one suit: 40 in trumps, 20 otherwise) "
                     "and must then lead its king or queen; its points count once his pair has a trick (option: at once). "
-                    "Option: he may announce his partner's marriage instead (then any card may be led).",
+                    "Option: he may declare his partner's marriage instead (then any card may be led).",
                     "SHR; pair's trick D-8 (REC, as P66); partner's marriage P66 four-handed (D-8)"),
-    "m4.claim": ("A player on lead who sees that a marriage brings his pair to 66 may announce it without leading "
+    "m4.claim": ("A player on lead who sees that a marriage brings his pair to 66 may declare it without leading "
                  "(a claim); if the pair is under 66 the opponents score 1 game point.", "SHR"),
-    "m4.66": ("A pair reaching 66 card points (tricks and marriages that count) stops the play: 3 game points if "
+    "m4.66": ("A pair reaching 66 points (tricks and marriages that count) stops the play: 3 game points if "
               "the opponents took no trick, 2 if they have under 33, else 1.", "SHR; D-9 reading"),
     "m4.last-trick": ("If no pair reaches 66 the pair that took the last trick scores 1 game point.", "SHR"),
     "m4.eight": ("Each pair uncovers one pip of its eight per game point; 8 pips win the eight; surplus points go to "
@@ -243,14 +244,14 @@ class Mariage4Rules(RuleSet):
     must_head : bool
         Beat the highest card of the suit led when following (D-3; off in the seed).
     marriage_on_first_lead : bool
-        May a marriage be announced on the first lead (its points pending until a trick)? (The
+        May a marriage be declared on the first lead (its points pending until a trick)? (The
         name Sixty-six and Mariage for three use; records written as ``marriage_first_lead``
         still load, see :meth:`from_dict`.)
     marriage_needs_trick : bool
         Do a marriage's points count only once the pair has taken a trick (D-8, as in pagat's
         66), or at once (the seed does not say)?
     partner_can_meld : bool
-        May the leader announce his partner's marriage (pagat's four-handed 66; D-8)? It is
+        May the leader declare his partner's marriage (pagat's four-handed 66; D-8)? It is
         shown and counts for the pair; the leader then leads any card. One marriage per lead.
     false_claim_points : int
         Game points to the opponents of a false marriage claim (1).
@@ -564,7 +565,7 @@ class Mariage4View(SeatView):
 
     Here ``trick`` is the trick in progress, lead first (``leader`` led it; the declarer's partner
     sits out in a contract); ``tricks`` the completed :class:`cardlab.tricks.Trick` objects;
-    ``points`` the card points each seat won itself (``Mariage4State.points(seat)``); ``unseen``
+    ``points`` the points each seat won itself (``Mariage4State.points(seat)``); ``unseen``
     every card this seat cannot see: others' unshown cards, face-down placed, set-aside and
     thrown-in cards, and (before the deal is complete) the undealt cards.
 
@@ -584,7 +585,7 @@ class Mariage4View(SeatView):
         Card points per pair, tricks and marriages that count (``Mariage4State.pair_points``).
     tricks_won : tuple of 4 int
         Tricks per seat.
-    marriages : tuple of (seat, Suit, card points)
+    marriages : tuple of (seat, Suit, points)
     contract : (name, declarer) or None; standing : (name, seat) or None while announcing
     nines : dict or None
         The three-nines game so far: declarer, the nines, placements (``"top"``/``"bottom"``,
@@ -595,7 +596,7 @@ class Mariage4View(SeatView):
         This seat's own cards set aside face down ("five"), or its hand thrown in (sitting out).
     finished : bool
     pending_marriage : Suit or None
-        As the state has it: the suit of the marriage the player on lead has just announced (or
+        As the state has it: the suit of the marriage the player on lead has just declared (or
         falsely claimed, when the hand plays on) from his own hand, whose king or queen he must
         now lead; else ``None`` [m4.marriage, m4.claim]. Public: everyone heard it.
     leader : int
@@ -775,9 +776,9 @@ class Mariage4State(GameState):
         ``points(seat)`` is one seat's share, ``pair_tricks(pair)`` the pair's tricks.
     tricks_won : tuple of 4 int
         Tricks taken per seat.
-    marriages : tuple of (seat, Suit, card points)
+    marriages : tuple of (seat, Suit, points)
     pending_marriage : Suit or None
-        The marriage just announced (its king or queen must be led).
+        The marriage just declared (its king or queen must be led).
     awards : tuple of :class:`Award`
         Game points won so far in this hand (three nines is settled before the play).
     standing : (contract, seat) or None
@@ -849,7 +850,7 @@ class Mariage4State(GameState):
         return tuple(s for s in range(4) if s != self.sitting_out)
 
     def pair_points(self, pair: int) -> int:
-        """Card points of ``pair`` (0: seats 0 and 2, 1: seats 1 and 3) now: its tricks plus its
+        """Points of ``pair`` (0: seats 0 and 2, 1: seats 1 and 3) now: its tricks' card points plus its
         marriages, which count once the pair has taken a trick (at once if
         ``rules.marriage_needs_trick`` is off) [m4.marriage, m4.66]."""
         p = self.card_points[pair]
@@ -858,7 +859,7 @@ class Mariage4State(GameState):
         return p
 
     def points(self, seat: int) -> int:
-        """Card points ``seat`` won itself: its tricks' cards plus the marriages it held, once they
+        """Points ``seat`` won itself: its tricks' card points plus the marriages it held, once they
         count; the two seats of a pair add up to :meth:`pair_points`. ``ValueError`` for a bad seat."""
         if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
             raise ValueError(f"seat must be 0 to 3, not {seat!r}")
@@ -1237,7 +1238,7 @@ class Mariage4State(GameState):
         self.shown = tuple(sh)
         total = self.pair_points(pair)
         if total >= 66:
-            self._win_66(pair, f"{self.names[seat]} announces the {suit.symbol} marriage ({value}) without leading: "
+            self._win_66(pair, f"{self.names[seat]} declares the {suit.symbol} marriage ({value}) without leading: "
                                f"{self.pair_name(pair)} have {total}")
             return
         if claim:

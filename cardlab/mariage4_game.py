@@ -16,7 +16,8 @@ Standard library only, no ipywidgets. :class:`Eight` is one pair's eight (an imm
 methods here (:meth:`Eight._repr_html_`, :meth:`EightGame.eights_html`); the renderer reads an
 eight through its attributes and does not import this module.
 
-Units: pips are *game points* (one pip per game point); card points never appear here.
+Units: pips are *game points* (one pip per game point); the score sheet's ``points`` column is each
+pair's points in the hand (cards and marriages), for reading only.
 """
 
 from __future__ import annotations
@@ -252,7 +253,7 @@ class EightGame(ScoreKeeper):
         gp = (res.pair_game_points(0), res.pair_game_points(1))
         row = {
             "hand": len(self.hands), "dealer": self.names[final.dealer], "how": res.reason,
-            "card points": f"{res.pair_points[0]}–{res.pair_points[1]}" if final.tricks else "—",
+            "points": f"{res.pair_points[0]}–{res.pair_points[1]}" if final.tricks else "—",
             "game points": f"{gp[0]}–{gp[1]}",
             "awards": "; ".join(f"{self.pair_name(a.pair)} +{a.points} ({_AWARD_WORDS.get(a.reason, a.reason)}"
                                 + (", whole eight" if a.whole_eight else "")
@@ -277,12 +278,12 @@ class EightGame(ScoreKeeper):
 
     def score_sheet(self):
         """The score sheet as a pandas DataFrame indexed by hand (imports pandas): dealer, how the
-        hand ended, card points and game points per pair, the awards in words, then the pips
+        hand ended, points (cards and marriages) and game points per pair, the awards in words, then the pips
         uncovered on each pair's current eight after the hand, eights won, and notes."""
         import pandas as pd
 
         pips = {f"pips {self.pair_name(p)}": [r[self.names[p]] for r in self._rows] for p in (0, 1)}
-        df = pd.DataFrame(self._rows, columns=["hand", "dealer", "how", "card points", "game points", "awards"])
+        df = pd.DataFrame(self._rows, columns=["hand", "dealer", "how", "points", "game points", "awards"])
         for k, v in pips.items():
             df[k] = v
         df["eights won"] = [r["eights won"] for r in self._rows]

@@ -299,7 +299,7 @@ def _check_play(s, seat, name, a):
     hand = s.hands[seat]
     if k in ("marriage", "claim"):
         if s.trick:
-            return ("m4.marriage", f"only the player about to lead may announce a marriage; {name} must play "
+            return ("m4.marriage", f"only the player about to lead may declare a marriage; {name} must play "
                                    f"to the trick")
         if s.contract:
             return ("m4.marriage", "there are no marriages in a contract's play")
@@ -324,7 +324,7 @@ def _check_play(s, seat, name, a):
     if not s.trick:
         pm = s.pending_marriage
         if pm is not None and not (c.suit == pm and c.rank in (Rank.KING, Rank.QUEEN)):
-            return ("m4.marriage", f"after announcing the {pm.symbol} marriage {name} must lead K{pm.symbol} or "
+            return ("m4.marriage", f"after declaring the {pm.symbol} marriage {name} must lead K{pm.symbol} or "
                                    f"Q{pm.symbol}")
         return None
     cards = list(s.trick)
@@ -386,7 +386,7 @@ def _pass_words(s: "Mariage4State", p: "Mariage4State", who: str) -> list[str]:
     out = [f"{who} passes."]
     if s.phase == "play" and s.contract is None:
         out.append(f"Nobody plays a contract: normal play, {names[s.eldest]} leads; follow suit, else trump; "
-                   f"the first pair to 66 card points stops the play.")
+                   f"the first pair to 66 points stops the play.")
     elif s.contract is not None and p.contract is None:
         name, d = s.contract
         out.append(f"{names[d]} plays {CONTRACT_NAMES[name]}: {names[s.partner_of(d)]} throws in their hand; "
@@ -438,7 +438,7 @@ def _call_words(s: "Mariage4State", p: "Mariage4State", seat: int, a: Action) ->
 
 
 def _marriage_words(s: "Mariage4State", p: "Mariage4State", seat: int, a: Action) -> list[str]:
-    """A marriage announced on the lead (one's own or the partner's) or a claim of 66 with it;
+    """A marriage declared on the lead (one's own or the partner's) or a claim of 66 with it;
     nothing more when the claim ends the hand (the result says it)."""
     if s.result is not None:
         return []
@@ -450,17 +450,17 @@ def _marriage_words(s: "Mariage4State", p: "Mariage4State", seat: int, a: Action
             else " (it counts once their pair takes a trick)")
     holder = s.marriages[-1][0]
     if holder != seat:
-        return [f"{who} announces the {suit.symbol} marriage of their partner {names[holder]}: {v}{pend}; "
+        return [f"{who} declares the {suit.symbol} marriage of their partner {names[holder]}: {v}{pend}; "
                 f"{names[holder]} shows K{suit.symbol} Q{suit.symbol} and {who} leads any card."]
     if a.kind == "claim":
         return [f"{who} claims 66 with the {suit.symbol} marriage and is wrong; the marriage stands{pend} "
                 f"and must lead K{suit.symbol} or Q{suit.symbol}."]
-    return [f"{who} announces the {suit.symbol} marriage: {v}{pend}; they must lead K{suit.symbol} or "
+    return [f"{who} declares the {suit.symbol} marriage: {v}{pend}; they must lead K{suit.symbol} or "
             f"Q{suit.symbol}."]
 
 
 def _play_words(s: "Mariage4State", p: "Mariage4State", who: str, card: Card) -> list[str]:
-    """A card led or played, and the trick's winner with its card points and the pairs' totals
+    """A card led or played, and the trick's winner with its card points and the pairs' points
     when it completes the trick."""
     if not p.trick:
         return [f"{who} leads {card}."]
@@ -468,7 +468,7 @@ def _play_words(s: "Mariage4State", p: "Mariage4State", who: str, card: Card) ->
     if not s.trick:
         t = s.tricks[-1]
         pts = sum(CARD_POINTS[c.rank] for _, c in t.cards)
-        out.append(f"{s.names[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}; pairs now "
+        out.append(f"{s.names[t.winner]} wins the trick ({pts} card point{'s' if pts != 1 else ''}; pairs' points now "
                    f"{s.pair_points(0)}–{s.pair_points(1)}).")
     return out
 
@@ -501,10 +501,10 @@ def describe_action(action: Action, state: "Mariage4State | None" = None) -> "Ac
     if kind in ("marriage", "claim"):
         pts = "" if trump is None else f" ({marriage_points(value, trump)})"
         if kind == "marriage":
-            return ActionText(group, f"Announce marriage {value.symbol}{pts}",
+            return ActionText(group, f"Declare marriage {value.symbol}{pts}",
                               f"Show K{value.symbol} Q{value.symbol} and lead one of them. [rule m4.marriage]")
         return ActionText(group, f"Claim 66 with marriage {value.symbol}{pts}",
-                          "Announce the marriage without leading: it must bring your pair to 66, or the opponents "
+                          "Declare the marriage without leading: it must bring your pair to 66, or the opponents "
                           "score. [rule m4.claim]")
     if kind == "cut":
         return ActionText(group, f"Cut {value}", f"Move {value} card{'s' if value != 1 else ''} from the top of the "

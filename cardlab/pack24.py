@@ -7,7 +7,7 @@ no card points, and uses only the shuffle).
 
 * :data:`CARD_POINTS`: card points per rank (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack)
   [the seeds: 002 "Card values", 003 §1, 000 "Card values"];
-* :func:`marriage_points`: a marriage's card points, 40 in trumps and 20 in a plain suit
+* :func:`marriage_points`: a marriage's points, 40 in trumps and 20 in a plain suit
   [002 "Marriages", 003 §4, 000 "Marriages"];
 * :func:`shuffled_pack`: the pack shuffled from a seed, on the public :mod:`random` API.
 
@@ -37,9 +37,9 @@ CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.Q
 #: Card points in the whole 24-card pack (4 × 30 = 120).
 PACK_CARD_POINTS: int = sum(CARD_POINTS[c.rank] for c in PACK_24)
 
-#: A plain-suit marriage (K+Q), in card points [002 "Marriages", 003 §4, 000].
+#: A plain-suit marriage (K+Q), in points (added to card points) [002 "Marriages", 003 §4, 000].
 MARRIAGE_POINTS: int = 20
-#: A marriage in trumps, in card points.
+#: A marriage in trumps, in points.
 TRUMP_MARRIAGE_POINTS: int = 40
 
 #: The shuffles a variant's seeds may use (see the module docstring).
@@ -50,7 +50,7 @@ _MULTS: dict[int, tuple[int, ...]] = {}
 
 
 def marriage_points(suit: Suit, trump: Suit | None) -> int:
-    """The card points of a marriage in ``suit`` when ``trump`` is trumps (``None``: no trumps):
+    """The points of a marriage in ``suit`` when ``trump`` is trumps (``None``: no trumps):
     40 in trumps, otherwise 20 [002 "Marriages", 003 §4, 000 "Marriages"]."""
     return TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS
 

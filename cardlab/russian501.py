@@ -60,10 +60,11 @@ A-13  the bidder's marriage, too, needs a trick                     rule ``501.m
 ====  ==========================================================  ==================================
 
 Seats are numbered clockwise from 0. With three at the table all three play; with four the
-dealer deals to the other three and sits the hand out [P501]. Card points (A 11, 10 10,
-K 4, Q 3, J 2, 9 0; 120 in the pack), marriage points (40 in trumps, 20 otherwise), bids and
-contracts are all *card points* of the hand; what moves a player's score from 501 towards 0
-is counted in *game points* (the contract, the opponents' points, 25 for a concession).
+dealer deals to the other three and sits the hand out [P501]. *Card points* are the cards'
+value (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack); card points taken plus marriages
+declared (40 in trumps, 20 otherwise) are *points*, the unit of bids and contracts; what moves
+a player's score from 501 towards 0 is counted in *game points* (the contract, the opponents'
+points, 25 for a concession).
 
 Typical use::
 
@@ -604,7 +605,7 @@ class Russian501Result(HandResult):
     blind : bool
         The auction was won by a blind bid: the bidder's result is doubled [501.score.blind].
     points : tuple of int
-        Per table seat, in card points (the unit of bids and contracts): card points in tricks +
+        Per table seat, in points (the unit of bids and contracts): card points in tricks +
         last-trick bonus + marriages that count (0 for the dealer sitting out and after a
         concession).
     card_points, marriage_points, tricks : tuple of int
@@ -675,7 +676,7 @@ class Russian501View(SeatView):
     ``phase`` ``"bidding"``, ``"prikup"``, ``"contract"``, ``"give"``, ``"play"`` or ``"over"``;
     ``trick`` the current trick in play order (``leader`` led ``trick[0]``; then clockwise among
     the active seats); ``tricks`` the completed tricks (:class:`cardlab.tricks.Trick`: leader,
-    ((seat, card), …), winner); ``points`` per table seat, card points in tricks + marriages that
+    ((seat, card), …), winner); ``points`` per table seat, points: card points in tricks + marriages that
     count; ``result`` a :class:`Russian501Result` or ``None``; ``rules`` a
     :class:`Russian501Rules`. 501 adds:
 
@@ -698,9 +699,9 @@ class Russian501View(SeatView):
         Who has looked (public: you see a player pick up his cards).
     passed : tuple of bool
     high_bid, high_bidder, high_blind
-        The current (or final) bid in card points, its bidder, and whether it was made blind.
+        The current (or final) bid in points, its bidder, and whether it was made blind.
     bidder, bid, contract, trump, no_trump, blind
-        Once the auction is won: the bidder, the final bid, the contract in card points
+        Once the auction is won: the bidder, the final bid, the contract in points
         (``None`` until named), trumps (``None`` for no trump or not named yet), ``no_trump``,
         and the blind flag.
     prikup : tuple of Card
@@ -711,7 +712,7 @@ class Russian501View(SeatView):
     pending_marriage : Suit or None
         The marriage the leader has just declared (he must now lead its K or Q).
     tricks_won : tuple of int
-    marriages : tuple of (seat, Suit, card points)
+    marriages : tuple of (seat, Suit, points)
     finished : bool
     """
 

@@ -183,8 +183,8 @@ class Russian501Game(ScoreKeeper):
 
     def columns(self) -> list[str]:
         """The score sheet's columns: ``hand``, ``dealer``, ``bidder``, ``bid``, ``contract``,
-        ``outcome``, ``points`` (text: each active player's card points in the hand, marriages
-        that count included), ``NAME ±`` (the change to each score, in game points) and ``NAME``
+        ``outcome``, ``points`` (text: each active player's points in the hand: card points and
+        the marriages that count), ``NAME ±`` (the change to each score, in game points) and ``NAME``
         (each running score), ``note`` (the rules applied, e.g. the 100-or-less rule)."""
         return (["hand", "dealer", "bidder", "bid", "contract", "outcome", "points"]
                 + [f"{n} ±" for n in self.names] + list(self.names) + ["note"])

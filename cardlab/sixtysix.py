@@ -7,9 +7,10 @@ Sechsundsechzig [P66], belot.bg [BEL], bg.wikipedia [BGW], NikolayIT's SantaseGa
 [NIK]). Every disagreement between those sources is an option of :class:`SixtySixRules`; the
 presets :data:`SANTASE`, :data:`RUSSIAN_MARIAGE` and :data:`GERMAN_66` pick one reading each.
 
-Seats are 0 and 1. Card points (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in the pack), marriage
-points (20 or 40), the last-trick 10 and the 66 target are *card points*; the 1, 2 or 3 a hand
-is worth, and the game target (11 in Santase), are *game points*.
+Seats are 0 and 1. *Card points* are the cards' value (A 11, 10 10, K 4, Q 3, J 2, 9 0; 120 in
+the pack); card points taken plus marriages declared (20 or 40) and the last-trick 10 are
+*points*, and the 66 and 33 thresholds count points; the 1, 2 or 3 a hand is worth, and the game
+target (11 in Santase), are *game points*.
 
 Typical use::
 
@@ -83,7 +84,7 @@ EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "scor
 #: The "and why" of the classroom's game-points question: each :attr:`SixtySixResult.reason` a
 #: won hand gives, in words.
 SCORE_REASONS: dict[str, str] = {
-    "66": "the winner reached 66 card points",
+    "66": "the winner reached 66 points",
     "closer_made": "the player who closed the stock reached 66",
     "closer_failed": "the player who closed the stock failed to reach 66",
     "last_trick": "nobody reached 66: the last trick decides",
@@ -104,13 +105,13 @@ RULES: dict[str, tuple[str, str]] = {
                 "not in the Russian seed).", "P66, NIK (rules-notes D-3)"),
     "66.trump": ("Once the stock is exhausted or closed, if you cannot follow suit you must trump if you can.",
                  "FGS, SHR"),
-    "66.marriage.lead": ("A marriage (K+Q of one suit, 40 in trumps, 20 otherwise) may be announced only by the player "
+    "66.marriage.lead": ("A marriage (K+Q of one suit, 40 in trumps, 20 otherwise) may be declared only by the player "
                          "about to lead, who then leads its K or Q; one marriage per lead.", "FGS, P66"),
     "66.marriage.first-lead": ("No marriage on the first lead of the hand (Santase); where allowed, its points count "
                                "only once its owner has taken a trick.", "BEL, NIK (Santase); P66 and rules-notes §4.1 (pending points)"),
     "66.marriage.stock": ("No marriages once the stock is exhausted or closed (German 66, Russian Mariage).",
                           "P66, SHR (rules-notes C-4)"),
-    "66.marriage.led": ("After announcing a marriage you must lead its king or queen.", "FGS, P66"),
+    "66.marriage.led": ("After declaring a marriage you must lead its king or queen.", "FGS, P66"),
     "66.exchange": ("The holder of the trump 9 may exchange it for the turn-up when about to lead, having taken a "
                     "trick, while the stock is open and holds at least 4 cards (counting the turn-up).",
                     "FGS, BEL (rules-notes C-7)"),
@@ -121,9 +122,9 @@ RULES: dict[str, tuple[str, str]] = {
                "(German 66). Elsewhere the hand ends by itself at 66.", "P66, CS66 (rules-notes C-8)"),
     "66.draw": ("After each trick the winner draws the top card of the stock, then the loser; the last draw takes "
                 "the turn-up.", "FGS, P66"),
-    "66.last-trick": ("The winner of the last trick scores 10 more card points when the stock ran out without a close.",
+    "66.last-trick": ("The winner of the last trick scores 10 more points when the stock ran out without a close.",
                       "FGS, P66, NIK"),
-    "66.win": ("A hand ends as soon as a player has 66 card points (tricks, last-trick 10 and marriages that count).",
+    "66.win": ("A hand ends as soon as a player has 66 points (tricks, last-trick 10 and marriages that count).",
                "FGS, SHR"),
     "66.score": ("The hand's winner scores 1 game point; 2 if the loser has under 33; 3 if the loser took no trick.",
                  "FGS, SHR, P66 (rules-notes C-9, C-10)"),
@@ -352,7 +353,7 @@ _TRICKS = tuple(tuple(tuple(_trick_table(w, ld, lead) for lead in range(80)) for
 
 def parse_action(text: str | Action) -> Action:
     """Parse an action's text: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (or
-    ``"marriage KH"``, ``"20 ♥"``, ``"40 ♠"``) announces a marriage; ``"exchange"``,
+    ``"marriage KH"``, ``"20 ♥"``, ``"40 ♠"``) declares a marriage; ``"exchange"``,
     ``"close"``, ``"out"``, ``"draw"`` (draw instead of closing, when ``close_before_draw``),
     ``"pass"`` (decline the exchange offered at a close, when ``exchange_on_close``). Raises :class:`~cardlab.errors.NotationError` for anything else."""
     t = read_words(text, _WORDS, "'A♠' or 'close'")
@@ -495,7 +496,7 @@ def deal_from_places(places, rules: SixtySixRules = SANTASE, dealer: int = 0, na
 @dataclass(frozen=True)
 class SixtySixResult(HandResult):
     """How a hand ended (extends :class:`cardlab.state.HandResult`: ``returns``, ``winner``,
-    ``reason`` and ``explanation``, with Sixty-six's game points, card points and tricks).
+    ``reason`` and ``explanation``, with Sixty-six's game points, points and tricks).
 
     Attributes
     ----------
@@ -509,7 +510,8 @@ class SixtySixResult(HandResult):
         (nobody reached 66, or equal totals, under the Santase tie rule), ``"draw"``,
         ``"false_claim"``.
     points : tuple of int
-        Each seat's card points at the end: tricks, last-trick bonus and marriages that count.
+        Each seat's points at the end: card points of its tricks, last-trick bonus and marriages
+        that count.
     tricks : tuple of int
         Tricks each seat took.
     explanation : str
@@ -538,7 +540,7 @@ class SixtySixResult(HandResult):
 
 def hand_game_points(loser_points: int, loser_took_trick: bool) -> int:
     """Game points for winning a hand by reaching 66 [FGS, P66; rules-notes C-9, C-10]:
-    3 if the loser took no trick, 2 if the loser has fewer than 33 card points, else 1."""
+    3 if the loser took no trick, 2 if the loser has fewer than 33 points, else 1."""
     if not loser_took_trick:
         return 3
     return 2 if loser_points < 33 else 1
@@ -555,7 +557,7 @@ class SixtySixView(SeatView):
     The fields of :class:`cardlab.state.SeatView` (``variant`` is ``"sixty-six"``; ``hand``,
     ``unseen``: the opponent's unknown cards and the face-down stock; ``trick``: the cards played
     to the current trick, the leader's first; ``tricks``: completed :class:`cardlab.tricks.Trick`;
-    ``points``: card points each seat has now, with the bonus and the marriages that count;
+    ``points``: points each seat has now (card points, the bonus and the marriages that count);
     ``legal_actions`` only when this seat is to act; ``phase``: ``"play"`` while the hand runs,
     ``"over"`` once it has a result; ``result``: a :class:`SixtySixResult` or ``None``), all
     keyword-only, and Sixty-six's own:
@@ -577,10 +579,10 @@ class SixtySixView(SeatView):
     tricks_won : tuple of int
         Tricks each seat has taken.
     marriages : tuple of (seat, Suit, points)
-        The marriages announced, with their card points.
+        The marriages declared, with their points (20 or 40).
     finished : bool
     pending_marriage : Suit or None
-        The marriage the leader has just announced (he must lead its K or Q).
+        The marriage the leader has just declared (he must lead its K or Q).
     draw_pending : bool
         The trick's winner may close before drawing (``close_before_draw`` rules).
     close_exchange : bool
@@ -635,7 +637,7 @@ class SixtySixState(GameState):
     bonus : tuple of int
         The last-trick 10, once scored.
     marriage_points : tuple of int
-        Marriage points announced by each seat (they count once the seat has a trick).
+        Marriage points declared by each seat (they count once the seat has a trick).
     tricks_won : tuple of int
     tricks : tuple of Trick
         Completed tricks (:class:`cardlab.tricks.Trick`: leader, ((leader, lead), (follower,
@@ -717,7 +719,7 @@ class SixtySixState(GameState):
         return self.closed_by is None and (self.turnup_in_stock or bool(self.stock))
 
     def points(self, seat: int) -> int:
-        """Card points of ``seat`` now: tricks + last-trick bonus + marriages (these count only
+        """Points of ``seat`` now: card points of its tricks + last-trick bonus + marriages (these count only
         once the seat has taken a trick) [P66; rules-notes §3.1 'Game points per hand']."""
         p = self.card_points[seat] + self.bonus[seat]
         if self.tricks_won[seat]:
@@ -740,7 +742,7 @@ class SixtySixState(GameState):
     def _legal_now(self) -> tuple[Action, ...]:
         """The legal actions of a running hand, computed afresh (``legal_actions`` caches them).
 
-        A leader may, before leading: exchange the trump nine, close, announce a marriage (then
+        A leader may, before leading: exchange the trump nine, close, declare a marriage (then
         lead its K or Q), claim out (claim rules only); every card in hand may be led. A
         follower plays a card allowed by the phase's duties (free play while the stock is open;
         follow / head / trump once it is exhausted or closed)."""
@@ -808,12 +810,12 @@ class SixtySixState(GameState):
 
     def _marriage_block(self, seat: int) -> tuple[str, str] | None:
         if self.pending_marriage is not None:
-            return ("66.marriage.lead", "only one marriage may be announced per lead")
+            return ("66.marriage.lead", "only one marriage may be declared per lead")
         if not self.tricks and not self.rules.marriage_on_first_lead:
-            return ("66.marriage.first-lead", "no marriage may be announced on the first lead of the hand")
+            return ("66.marriage.first-lead", "no marriage may be declared on the first lead of the hand")
         if not self.stock_open and not self.rules.marriages_after_stock:
             why = "closed" if self.closed_by is not None else "exhausted"
-            return ("66.marriage.stock", f"under these rules no marriage may be announced once the stock is {why}")
+            return ("66.marriage.stock", f"under these rules no marriage may be declared once the stock is {why}")
         return None
 
     def _exchange_ok(self, seat: int) -> tuple[str, str] | None:
@@ -1171,7 +1173,7 @@ _LABELS = {"exchange": ("stock", "Exchange trump nine", "66.exchange"),
 def describe_action(action: Action, state: "SixtySixState | None" = None) -> "variants.ActionText":  # noqa: F821
     """How a front end shows ``action``: its group, button text and help, in the rule's words.
 
-    A card play is the card (``"A♠"``); a marriage ``"Announce marriage ♥ (20)"`` (40 in
+    A card play is the card (``"A♠"``); a marriage ``"Declare marriage ♥ (20)"`` (40 in
     trumps, when ``state`` is given); ``exchange``, ``close``, ``out``, ``draw`` (the trick's
     winner draws instead of closing) and ``pass`` (keep the trump nine when the closer's
     opponent is offered the exchange) in words. Raises nothing for an action of this variant;
@@ -1184,7 +1186,7 @@ def describe_action(action: Action, state: "SixtySixState | None" = None) -> "va
     if kind == "marriage" and isinstance(action.value, Suit):
         trump = getattr(state, "trump", None)
         pts = "" if trump is None else f" ({marriage_points(action.value, trump)})"
-        return ActionText("marriage", f"Announce marriage {action.value.symbol}{pts}",
+        return ActionText("marriage", f"Declare marriage {action.value.symbol}{pts}",
                           f"Show K and Q of {action.value.symbol} and lead one of them. [rule 66.marriage.lead]")
     if kind in _LABELS and action.card is None and action.value is None:
         group, label, rule = _LABELS[kind]

@@ -135,7 +135,7 @@ class SixtySixGame(ScoreKeeper):
             "dealer": self.names[final.dealer],
             "winner": self.names[res.winner] if res.winner is not None else "—",
             "how": res.reason,
-            "card points": f"{res.points[0]}–{res.points[1]}",
+            "points": f"{res.points[0]}–{res.points[1]}",
             "game points": gp,
             self.names[0]: self.totals[0],
             self.names[1]: self.totals[1],
@@ -145,6 +145,6 @@ class SixtySixGame(ScoreKeeper):
         return row
 
     def columns(self) -> list[str]:
-        """The score sheet's columns: hand, dealer, winner, how, card points, game points, a
+        """The score sheet's columns: hand, dealer, winner, how, points (cards and marriages), game points, a
         running total per player (game points), note."""
-        return ["hand", "dealer", "winner", "how", "card points", "game points", *self.names, "note"]
+        return ["hand", "dealer", "winner", "how", "points", "game points", *self.names, "note"]

@@ -56,7 +56,7 @@ def why_refused(s: "SixtySixState", action) -> IllegalActionError:
         if c not in hand:
             return IllegalActionError("66.hold", f"{name} does not hold {c}")
         if leading and s.pending_marriage is not None:
-            return IllegalActionError("66.marriage.led", f"after announcing the {s.pending_marriage.symbol} "
+            return IllegalActionError("66.marriage.led", f"after declaring the {s.pending_marriage.symbol} "
                                                          f"marriage {name} must lead its king or queen")
         duty = explain_duty(c, hand, s.trick, s.trump, s.rules.trick_rules_after_stock)
         if duty is not None:
@@ -99,7 +99,7 @@ def _not_an_action(action) -> str | None:
         return f"{action_text(action)} is not an Action"
     kind, card, value = action
     if kind not in _KINDS:
-        return (f"'{action_text(action)}' is not a Sixty-six action: play a card, announce a marriage "
+        return (f"'{action_text(action)}' is not a Sixty-six action: play a card, declare a marriage "
                 f"(marriage ♥), exchange, close, out, draw or pass")
     if kind == "play":
         if card.__class__ is not Card or card not in _PACK_SET:
@@ -115,7 +115,7 @@ def _not_an_action(action) -> str | None:
     return None
 
 
-_VERB = {"marriage": "announce a marriage", "exchange": "exchange the trump nine", "close": "close the stock",
+_VERB = {"marriage": "declare a marriage", "exchange": "exchange the trump nine", "close": "close the stock",
          "out": "claim 66"}
 
 
@@ -145,11 +145,11 @@ def explain_step(s: "SixtySixState") -> str:
         suit = a.value
         value = marriage_points(suit, s.trump)
         if s.result is not None:
-            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}, which brings "
-                         f"{who} to {s.points(seat)}; no card needs to be led.")
+            parts.append(f"{who} declares the marriage K{suit.symbol} Q{suit.symbol}: {value}, which brings "
+                         f"{who} to {s.points(seat)} points; no card needs to be led.")
         else:
             pend = "" if s.tricks_won[seat] else " (it counts once they take a trick)"
-            parts.append(f"{who} announces the marriage K{suit.symbol} Q{suit.symbol}: {value}{pend} and must lead "
+            parts.append(f"{who} declares the marriage K{suit.symbol} Q{suit.symbol}: {value}{pend} and must lead "
                          f"one of them.")
     elif a.kind == "out":
         parts.append(f"{who} claims 66.")
@@ -162,7 +162,7 @@ def explain_step(s: "SixtySixState") -> str:
             leader_, winner = last.leader, last.winner
             pts = last.card_points(_CARD_POINTS)
             parts.append(f"{who} plays {a.card} to {names[leader_]}'s {lead}. {names[winner]} wins the trick "
-                         f"({pts} card point{'s' if pts != 1 else ''}; now {s.points(0)}–{s.points(1)}).")
+                         f"({pts} card point{'s' if pts != 1 else ''}; points now {s.points(0)}–{s.points(1)}).")
             if s.draw_pending:
                 parts.append(f"{names[winner]} may close the stock before drawing, or draw.")
             elif p.stock_open and s.result is None:

@@ -26,7 +26,8 @@ What each variant provides:
   cannot see; none of them appears anywhere else in the view), ``to_act``, ``legal_actions``
   (empty unless this seat is to act), ``phase``, ``trick``, ``tricks`` (``Trick``s), ``points``,
   ``dealer``, ``rules`` and ``result``;
-* ``points(seat)``: card points that seat has now (a partnership game adds ``pair_points(pair)``);
+* ``points(seat)``: points that seat has now, card points plus what counts with them (marriages, a
+  last-trick bonus; a partnership game adds ``pair_points(pair)``);
 * ``phase``: one of :data:`PHASES`;
 * ``card_locations()``: a dict from place name (``"hand 0"``, ``"stock"``, ``"prikup"``,
   ``"tricks"``, ``"trick"`` …) to the tuple of cards there; every card of ``pack`` is in
@@ -51,7 +52,7 @@ __all__ = ["GameState", "HandResult", "SeatView", "PHASES"]
 
 #: Phase names, the same in every variant (a variant uses the ones its rules have):
 #: ``"cut"`` (cutting the pack), ``"trumps"`` (naming or turning trumps), ``"bidding"`` (an
-#: auction or bids), ``"prikup"`` (taking the prikup or talon), ``"contract"`` (the declarer
+#: auction or bids), ``"prikup"`` (taking the prikup), ``"contract"`` (the declarer
 #: names the contract), ``"give"`` (cards passed or set aside), ``"announce"`` (claims and special
 #: contracts before play), ``"nines"`` (Mariage's three nines), ``"premium"`` (Ninety-Nine's
 #: declare / reveal offers), ``"play"`` (tricks) and ``"over"`` (the result is known).
@@ -381,7 +382,8 @@ class SeatView:
     tricks : tuple of Trick
         Completed tricks (played cards are public).
     points : tuple of int
-        Card points each seat has now, as the variant counts them (Ninety-Nine: tricks won).
+        Points each seat has now, as the variant counts them: card points plus marriages and
+        bonuses that count (Ninety-Nine: 0).
     dealer : int
     rules
         The variant's rule set.

@@ -38,7 +38,7 @@ __all__ = ["Variant", "ActionText", "Place", "Standing", "ACTION_GROUPS", "Built
            "ExtraVariantError", "get", "names", "game_class", "BUILTIN"]
 
 #: The groups a play table shows actions in, the same in every variant: ``"card"`` (a card
-#: played to a trick), ``"marriage"`` (announcing K+Q), ``"bid"`` (a bid or blind bid),
+#: played to a trick), ``"marriage"`` (declaring K+Q), ``"bid"`` (a bid or blind bid),
 #: ``"contract"`` (naming the contract or trumps after an auction), ``"trumps"`` (naming or
 #: turning trumps), ``"give"`` (a card passed, set aside or placed), ``"claim"`` (claims and
 #: special contracts: out, redeal, five …), ``"stock"`` (exchange, close, draw, look, take),
@@ -55,7 +55,7 @@ class ActionText(NamedTuple):
     group : str
         One of :data:`ACTION_GROUPS`.
     label : str
-        Short button text in the rule's words (``"Announce marriage ♥ (20)"``, ``"Bid 70"``).
+        Short button text in the rule's words (``"Declare marriage ♥ (20)"``, ``"Bid 70"``).
     help : str
         One sentence saying what the action does, with the rule's id (a tooltip).
     """

@@ -11,8 +11,8 @@ contracts announced before the play are decisions of another kind and raise
 
 Who maximises what (the value, from the point of view of ``seats``):
 
-* **501**: the card points of ``seats`` (default: the declarer alone) at the end of the hand:
-  tricks, marriages that count (once the seat has a trick [501.marriage.trick]), the last-trick
+* **501**: the points of ``seats`` (default: the declarer alone) at the end of the hand:
+  card points of the tricks, marriages that count (once the seat has a trick [501.marriage.trick]), the last-trick
   bonus if the rules have one. The declarer plays against both defenders together; "does he
   make his contract?" is the zero-window test ``value >= contract``.
 * **three-player Mariage**: the game points ``seats[0]`` receives (+) or pays (−) in this hand
@@ -28,7 +28,7 @@ less the cards it has shown (marriage partners, 501's gifts for the declarer, Ni
 revealed hands), with the voids shown by the play; in 501 a defender also knows that the other
 defender holds at most one of the prikup cards he saw turned up [501.give].
 
-Not covered (NotSolvable, saying which option): four-player Mariage with marriages announced for
+Not covered (NotSolvable, saying which option): four-player Mariage with marriages declared for
 the partner (``partner_can_meld``), false marriage claims that play on (``false_claim="play_on"``,
 the "literal" preset) in normal play, and "five" with the opponents keeping six cards.
 """
@@ -120,7 +120,7 @@ def build_spec(state, playing, *, team, max_pos, hands, points, P, T, has, pend,
 
 def kq_mask(suit, rules, map_card=None) -> int:
     """The bit mask (an int, bits of :func:`~cardlab.analysis.solver.card_bit` under ``rules``) of
-    the king and queen of ``suit``: the cards a lead must come from after a marriage is announced."""
+    the king and queen of ``suit``: the cards a lead must come from after a marriage is declared."""
     return (1 << card_bit(Card.of(suit, Rank.KING), rules)) | (1 << card_bit(Card.of(suit, Rank.QUEEN), rules))
 
 
@@ -231,7 +231,7 @@ def world_hands(view, know, deal, playing, known):
 
 
 def marriage_points_by_seat(view, n):
-    """The card points of the marriages announced by each of ``n`` seats: a tuple of ``n`` ints
+    """The points of the marriages declared by each of ``n`` seats: a tuple of ``n`` ints
     summed from ``view.marriages`` (``(seat, suit, points)`` triples)."""
     mp = [0] * n
     for seat, _suit, pts in view.marriages:

@@ -21,7 +21,7 @@ def play_spec(state, seats):
         raise adapters.NotSolvable(f"the hand is in its {state.phase!r} phase: only the card play can be solved")
     r = state.rules
     if r.partner_can_meld:
-        raise adapters.NotSolvable("the solver does not cover marriages announced for the partner "
+        raise adapters.NotSolvable("the solver does not cover marriages declared for the partner "
                                    "(partner_can_meld)")
     if r.false_claim == "play_on" and not state.contract:
         raise adapters.NotSolvable("the solver does not cover false marriage claims that play on "

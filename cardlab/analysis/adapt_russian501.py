@@ -51,8 +51,8 @@ def default_seats(state):
 def describe(v, seats, state):
     # short enough for a table cell (pandas cuts text at 50 characters)
     if state.contract is not None and tuple(seats) == (state.bidder,):
-        return f"{v} card points: contract {state.contract} {'made' if v >= state.contract else 'failed'}"
-    return f"{joined_names(state, seats)} take{'s' if len(seats) == 1 else ''} {v} card points"
+        return f"{v} points: contract {state.contract} {'made' if v >= state.contract else 'failed'}"
+    return f"{joined_names(state, seats)} take{'s' if len(seats) == 1 else ''} {v} points"
 
 def knowledge(views, names=None):
     v = views[-1]
@@ -100,4 +100,4 @@ def score(state, seat):
 
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
-    value_unit="card points", describe_value=describe, score=score, knowledge=knowledge, world=world)
+    value_unit="points", describe_value=describe, score=score, knowledge=knowledge, world=world)

@@ -11,7 +11,7 @@ Everything in :mod:`cardlab.analysis` that depends on a variant goes through an
   brute-force minimax over the engine can be compared with the solver);
 * ``default_seats(state)``: who the question is about by default (the player to act; 501's
   declarer; the partnership of the player to act);
-* ``value_unit``: what the payoff counts ("game points", "card points", "tricks", ...);
+* ``value_unit``: what the payoff counts ("game points", "points", "tricks", ...);
 * ``knowledge(views, names=None)`` and ``complete(view, knowledge, deal)``: for sampling (see
   :mod:`cardlab.analysis.sampling`): the hidden locations and what the seat knows about them,
   and a full state built from one seat's view plus one consistent assignment of the hidden

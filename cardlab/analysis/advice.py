@@ -56,7 +56,7 @@ class Advice:
     samples : int
         Sampled deals solved (0 when the advice is the rule-based player's).
     unit : str
-        The unit of the values ("game points", "card points", "tricks made" …).
+        The unit of the values ("game points", "points", "tricks made" …).
     best : Action
         The advised action.
     reason : str
@@ -102,7 +102,7 @@ def _rule_based(variant: str, seed: int, kind: str = "heuristic"):
 
 def _action_value(action, values: dict, rules, joker_as):
     """The solver's value of a legal action from its root move values: a card play, or a
-    marriage (its K or Q led, announcing it: the better of the two). None for an action the
+    marriage (its K or Q led, declaring it: the better of the two). None for an action the
     solver does not value (a claim)."""
     from ..cards import Card, Rank
     from .solver import card_bit
@@ -116,7 +116,7 @@ def _action_value(action, values: dict, rules, joker_as):
     if action.kind == "play":
         return values.get((bit(action.card), False))
     if action.kind == "marriage":
-        if action.card is not None:    # a marriage announced by leading its card
+        if action.card is not None:    # a marriage declared by leading its card
             return values.get((bit(action.card), True))
         vs = [values.get((bit(Card.of(action.value, r)), True)) for r in (Rank.KING, Rank.QUEEN)]
         vs = [v for v in vs if v is not None]

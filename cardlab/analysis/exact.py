@@ -3,7 +3,7 @@ value of each legal action, the best line of play.
 
 These functions take any registered variant's state, ask its adapter
 (:mod:`cardlab.analysis.adapters`) for the play position, and solve it with
-:class:`~cardlab.analysis.solver.Solver`. A decision that is not a card (a marriage announced,
+:class:`~cardlab.analysis.solver.Solver`. A decision that is not a card (a marriage declared,
 an exchange or pass at a close, a claim) is searched through the engine itself, one level, and
 the positions after it are solved. :func:`brute_force` is plain minimax over the engine's state
 API, the reference the solver is tested against.
@@ -137,7 +137,7 @@ def solve_with_adapter(ad, state, seats, tables, depth: int = 2) -> int:
     """The value of ``state`` (an int in the adapter ``ad``'s unit, for the maximising ``seats``,
     a tuple from :func:`maximising_seats`) with both sides playing best. ``tables`` is a dict of
     transposition tables shared between calls, or ``None``. A decision that is not a card (an
-    exchange or a pass at a close, a marriage announced before its lead) is searched through the
+    exchange or a pass at a close, a marriage declared before its lead) is searched through the
     engine, at most ``depth`` decisions deep, and an auction or a bid never: raises
     :class:`NotSolvable` there."""
     if state.is_finished:
@@ -221,7 +221,7 @@ def brute_force(state, seats=None) -> int:
 
 def value_table(state, seats=None):
     """A pandas DataFrame of :func:`action_values`, indexed by the action's text: the column
-    ``"value (<unit>)"`` (the adapter's unit: game points in Sixty-six and Mariage, card points
+    ``"value (<unit>)"`` (the adapter's unit: game points in Sixty-six and Mariage, points
     in 501, 1 = bid made in Ninety-Nine; empty where the position after the action is not pure
     card play, e.g. a Sixty-six card that leaves the stock open), ``"meaning"`` (the value in
     words) and ``"best"`` (``"★"`` on a best choice for the player to act: the highest value if

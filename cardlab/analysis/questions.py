@@ -70,7 +70,7 @@ def close_chance(state_or_views, samples: int = 1000, seed: int = 0, workers=Non
 def makes(state, seats, threshold: int) -> bool:
     """Does the side of ``seats`` reach at least ``threshold`` with best play, all cards known?
     ``threshold`` is in the variant adapter's unit (``adapters.get(variant).value_unit``: game
-    points in Sixty-six and Mariage, card points in 501, 1 = bid made in Ninety-Nine). Raises
+    points in Sixty-six and Mariage, points (cards and marriages) in 501, 1 = bid made in Ninety-Nine). Raises
     :class:`NotSolvable` and :class:`~cardlab.errors.AnalysisArgumentError` as
     :func:`~cardlab.analysis.exact.solve` does, and the latter if ``threshold`` is not a
     number."""
@@ -105,7 +105,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     and the prikup (3). The sampled hand is then played through the engine: the seat wins the
     auction at ``bid`` (the others pass), takes the prikup, names trumps and a contract of
     ``bid``, gives two cards away, and the play is solved exactly, the declarer against both
-    defenders (double dummy): success if his card points reach ``bid`` [501.score].
+    defenders (double dummy): success if his points (cards and marriages) reach ``bid`` [501.score].
 
     ``trumps="best"`` tries every trump suit and no trump and keeps the best (the gifts chosen
     for each by the rule-based player :class:`cardlab.players.russian501.Russian501Player`);
@@ -113,7 +113,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     faster). The gifts are chosen from the declarer's own ten cards only; the play after them
     is solved with all cards open, so the figure is, in practice, an upper estimate of the
     chance at the table (the declarer never has to guess). The other players' calls in the
-    auction so far are not used as evidence about their hands. ``bid`` is in card points.
+    auction so far are not used as evidence about their hands. ``bid`` is in points (cards and marriages).
 
     Returns an :class:`Estimate` (successes, samples, Wilson 95 % interval). Raises
     :class:`NotSolvable` if ``state`` is not a 501 auction in which ``seat`` has looked at his
@@ -126,7 +126,7 @@ def bid_chance_501(state, bid: int, seat: int | None = None, samples: int = 100,
     check_count("samples", samples)
     check_seed(seed)
     if isinstance(bid, bool) or not isinstance(bid, int):
-        raise AnalysisArgumentError("bid", f"bid must be a whole number of card points, not {bid!r}")
+        raise AnalysisArgumentError("bid", f"bid must be a whole number of points, not {bid!r}")
     if seat is not None:
         check_seat("seat", seat, len(state.names))
     import random as _random
@@ -175,7 +175,7 @@ def _bid_made_501(s, seat: int, bid: int, trumps: str, giver, ad, hand_strength)
     """One sampled 501 deal ``s`` (its first state): ``seat`` wins the auction at ``bid`` (the
     others pass), takes the prikup and tries each trump option (``trumps``: "rule", the one
     ``hand_strength`` picks; "best", no trump and every suit held), ``giver`` passing the two
-    cards; made if the declarer's card points reach ``bid`` with all cards open (``ad``: the
+    cards; made if the declarer's points reach ``bid`` with all cards open (``ad``: the
     variant's analysis adapter)."""
     from .solver import Solver
 

@@ -29,8 +29,8 @@ when the side already has the points asked for, or could not reach them with eve
 still in play. :meth:`Solver.move_values` values each card move of the player to act (the
 sampling player's use).
 
-Marriages on the lead: a leader who holds K and Q of a suit and leads one of them may announce
-the marriage or not; both are searched (announcing is not always best: in Sixty-six the
+Marriages on the lead: a leader who holds K and Q of a suit and leads one of them may declare
+the marriage or not; both are searched (declaring is not always best: in Sixty-six the
 closer's opponent may prefer not to reach 66, so that the closer fails and pays 3 rather than
 the 2 of being gone out on).
 """
@@ -208,19 +208,19 @@ class PlaySpec:
     has_trick : tuple of bool
         Per seat: has it taken a trick (marriages count only then, see ``marriage_needs``).
     pending : tuple of int
-        Per seat: marriage points announced that do not count yet.
+        Per seat: marriage points declared that do not count yet.
     marriages : bool
-        May a leader announce a marriage (K+Q of a suit in hand) and lead its K or Q?
+        May a leader declare a marriage (K+Q of a suit in hand) and lead its K or Q?
     marriage_values : (int, int)
         Points of a plain marriage and of the trump marriage (20, 40; with no trump all plain).
     marriage_needs : "seat", "team" or "none"
-        A marriage counts once its announcer (``seat``) or his team (``team``) has a trick.
+        A marriage counts once the seat that declared it (``seat``) or his team (``team``) has a trick.
     marriage_from_trick : int
         No marriage on a lead before this many tricks have been played in the hand (1: not on
         the first lead).
     lead_mask : int
         If not 0, the root lead must be one of these cards (the K or Q of a marriage just
-        announced); no further marriage is announced on that lead.
+        declared); no further marriage is declared on that lead.
     last_trick_bonus : int
         Card points to the winner of the last trick.
     target : int or None
@@ -230,7 +230,7 @@ class PlaySpec:
         The leader may end the hand by claiming (German 66's "out"); the payoff is then
         ``payoff(points, tricks, None, ("claim", seat))``.
     claim_marriage : bool
-        The leader may announce a marriage he holds *without leading* (four-player Mariage's
+        The leader may declare a marriage he holds *without leading* (four-player Mariage's
         claim): if it brings his team to the target the hand is won as usual, otherwise the
         claim is false and ends the hand with ``payoff(points, tricks, None, ("false", seat))``.
     additive : bool
@@ -240,7 +240,7 @@ class PlaySpec:
         positions reached with different scores share entries.
     recency : tuple of int or None
         When the payoff depends on who took a trick most recently (three-player Mariage's
-        "most card points" tie-break): the seats ordered by their latest trick, most recent
+        "most points" tie-break): the seats ordered by their latest trick, most recent
         first (seats without a trick left out). The payoff then gets it as a fifth argument.
     payoff : callable(points, tricks, last_winner, stop) -> int
         The value at the end, from the maximising side's point of view. ``points`` and
@@ -361,7 +361,7 @@ class Solver:
 
     def move_values(self) -> list:
         """The exact value of each card move of the player to act, as ``[((bit, announce),
-        value), ...]`` (``announce``: the card is led announcing its marriage). Claims are left
+        value), ...]`` (``announce``: the card is led declaring its marriage). Claims are left
         out. Each value is found by the same MTD(f) sequence as :meth:`value`, with the move
         forced at the root; the transposition table is shared."""
         out = []
@@ -423,7 +423,7 @@ class Solver:
         additive = sp.additive and sp.target is None and not sp.can_claim and not sp.claim_marriage
         MAXT = tuple(sorted({sp.team[x] for x in sp.max_seats}))
         # per-seat "has a trick" flags matter beyond the tricks per team only when teams have
-        # more than one seat and a marriage needs its announcer's own trick
+        # more than one seat and a marriage needs its owner's own trick
         has_in_key = len(set(sp.team)) < sp.n and sp.marriage_needs == "seat"
         MAXSEATS = tuple(x for x in range(sp.n) if sp.team[x] in MAXT)
         DEADLINE = self.deadline
@@ -679,7 +679,7 @@ class Solver:
                 tricks_played = sum(T)
                 may_marry = marriages and not restrict and tricks_played >= m_from
                 if claim_marriage and may_marry and alpha < beta:
-                    # a false claim: announcing a held marriage without leading, short of the target
+                    # a false claim: declaring a held marriage without leading, short of the target
                     false_ok = False
                     for i in KBITS:
                         if (h >> i) & 1 and h & PARTNER[i]:
@@ -701,7 +701,7 @@ class Solver:
                                 beta = v
                 if equiv:
                     legal = prune(legal, ())
-                # order: the table's move, then high cards first (a marriage announced before
+                # order: the table's move, then high cards first (a marriage declared before
                 # the same card led quietly)
                 moves = []
                 if tt_move >= 0 and (legal >> tt_move) & 1:
@@ -811,7 +811,7 @@ class Solver:
             self_ref._bounds = bounds
 
         def lead_forced(seat, restrict, move, alpha, beta):
-            """The value of leading ``move`` = (bit, announce a marriage?) at the root."""
+            """The value of leading ``move`` = (bit, declare a marriage?) at the root."""
             i, marry = move
             h = H[seat]
             team = TEAM[seat]
@@ -859,7 +859,7 @@ class Solver:
 
 
 def _root_moves(sp: PlaySpec) -> list:
-    """The card moves at the root of ``sp``: (bit, announce a marriage?) pairs (claims left out)."""
+    """The card moves at the root of ``sp``: (bit, declare a marriage?) pairs (claims left out)."""
     n = sp.n
     trump = sp.trump
     TSUIT = trump if trump >= 0 else -99

@@ -25,8 +25,8 @@ kind        question                                            answer       var
 =========== =================================================== ============ =========================
 ``legal``   which cards may X play here?                        set of cards all
 ``trick``   X plays C: who wins this trick?                     a seat       all
-``points``  how many card points has X now?                     card points  all but ninety-nine
-``marriage``may X announce the marriage in S now?               yes / no     all but ninety-nine
+``points``  how many points (cards and marriages) has X now?    points       all but ninety-nine
+``marriage``may X declare the marriage in S now?                yes / no     all but ninety-nine
 ``bid``     what bid do these three bid cards make?             tricks       ninety-nine
 ``score``   how many game points does this hand score, and why? game points  sixty-six, mariage-3
 ``scores``  what is each score after this hand?                  one per seat russian-501, ninety-nine

@@ -16,7 +16,7 @@ kind        the position must ...
             card ("X plays C to this trick. Who wins it?")
 ``points``  have a trick taken, in the play or after it: asks about the winner of the last trick
 ``marriage``have a player to act in the play who holds a king and queen of one suit (not the
-            marriage he has just announced): asks about the first such suit (♣ ♦ ♥ ♠ order)
+            marriage he has just declared): asks about the first such suit (♣ ♦ ♥ ♠ order)
 ``bid``     end with a bid (bid cards set aside): asks what those bid cards make
 ``score``   be a finished hand with a winner and game points
 ``scores``  be a finished hand that was played (not thrown in); where the variant's scores run
@@ -125,13 +125,13 @@ def _points(variant, s, before):
                      else _where(s))
     seat = s.tricks[-1].winner
     why, rules = why_points(variant, s, seat)
-    q = f"How many card points has {seat_name(s, seat)} now?"
+    q = f"How many points (cards and marriages) has {seat_name(s, seat)} now?"
     return Exercise(variant, "points", q, s, None, s.points(seat), "number", why, rules, version=2)
 
 
 def _marriage(variant, s, before):
     if s.to_act is None or _phase(s) != "play":
-        raise _needs("marriage", "a player to act in the play who could announce a marriage", _where(s))
+        raise _needs("marriage", "a player to act in the play who could declare a marriage", _where(s))
     last = s.last_action
     just = last.value if last is not None and last.kind == "marriage" else None
     hand = s.hands[s.to_act]
@@ -139,17 +139,17 @@ def _marriage(variant, s, before):
     suits = [x for x in Suit if x != just and Card.of(x, Rank.KING) in hand and Card.of(x, Rank.QUEEN) in hand]
     if not suits:
         raise _needs("marriage", "a player to act who holds a king and a queen of one suit",
-                     f"{who} holds no such pair" + (" besides the marriage just announced" if just else ""))
+                     f"{who} holds no such pair" + (" besides the marriage just declared" if just else ""))
     suit = suits[0]
     want = Action("marriage", value=suit) in s.legal_actions()
     if want:
         rules = first_rule(variant, ".marriage.lead", ".marriage")
-        why = f"{who} is about to lead and may announce it. " + sentence(rule_text(variant, rules[0]) if rules else "")
+        why = f"{who} is about to lead and may declare it. " + sentence(rule_text(variant, rules[0]) if rules else "")
     else:
         reason, rules = refusal(s, Action("marriage", value=suit))
         why = sentence(reason)
-    q = (f"{who} has just announced the {just.symbol} marriage. " if just is not None else "") + \
-        f"{who} holds K{suit.symbol} and Q{suit.symbol}. May {who} announce this marriage now?"
+    q = (f"{who} has just declared the {just.symbol} marriage. " if just is not None else "") + \
+        f"{who} holds K{suit.symbol} and Q{suit.symbol}. May {who} declare this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, want, "yesno", why.strip(), rules, version=2)
 
 

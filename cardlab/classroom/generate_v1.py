@@ -74,7 +74,7 @@ def _build_points(variant, steps, rng):
     seat = rng.randrange(players)
     expected = n.points(seat)
     why, rules = why_points(variant, n, seat)
-    q = f"How many card points has {seat_name(n, seat)} now?"
+    q = f"How many points (cards and marriages) has {seat_name(n, seat)} now?"
     return Exercise(variant, "points", q, n, None, expected, "number", why, rules)
 
 
@@ -94,12 +94,12 @@ def _build_marriage(variant, steps, rng):
     expected = action in s.legal_actions()
     if expected:
         rules = first_rule(variant, ".marriage.lead", ".marriage")
-        why = f"{seat_name(s, s.to_act)} is about to lead and may announce it. " + \
+        why = f"{seat_name(s, s.to_act)} is about to lead and may declare it. " + \
             (sentence(rule_text(variant, rules[0])) if rules else "")
     else:
         why, rules = refusal(s, action)
         why = sentence(why)
-    q = f"{seat_name(s, s.to_act)} holds K{suit.symbol} and Q{suit.symbol}. May {seat_name(s, s.to_act)} announce this marriage now?"
+    q = f"{seat_name(s, s.to_act)} holds K{suit.symbol} and Q{suit.symbol}. May {seat_name(s, s.to_act)} declare this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, expected, "yesno", why, rules)
 
 

@@ -24,7 +24,7 @@ kind        easy                                           harder
                                                            a closed stock, one marriage per lead)
 ``bid``     the bid is 0 to 3 tricks, the bid cards are of the bid is 4 tricks or more, the bid cards are
             one or two suits and none is the joker         of three suits, or one is the joker
-``score``   the winner reached 66 card points (or, where   a marriage or the last-trick bonus counts for
+``score``   the winner reached 66 points (or, where        a marriage or the last-trick bonus counts for
             every trick is played, took the most) with     the winner, or the hand was decided another
             the cards of his tricks alone                  way (a closed stock, the last trick)
 ``scores``  501: the contract was played, not blind, and   501: a blind bid, a concession or the 100-or-
@@ -126,7 +126,7 @@ def _trick_level(trick) -> str:
 
 
 def points_parts(state, seat: int, variant: str) -> tuple[int, int, int]:
-    """``(tricks taken, card points of their cards, card points besides: marriages and the
+    """``(tricks taken, card points of their cards, points besides: marriages and the
     last-trick bonus)`` of ``seat`` now (read from the engine's ``points``)."""
     values = _card_points(variant)
     won = [t for t in state.tricks if t.winner == seat]
@@ -262,7 +262,7 @@ def _build_points(variant, steps, rng, level, want):
         return None
     n, seat = rng.choice(cands)
     why, rules = why_points(variant, n, seat)
-    q = f"How many card points has {seat_name(n, seat)} now?"
+    q = f"How many points (cards and marriages) has {seat_name(n, seat)} now?"
     return Exercise(variant, "points", q, n, None, n.points(seat), "number", why, rules, level=level, version=2)
 
 
@@ -276,7 +276,7 @@ def _build_marriage(variant, steps, rng, level, want):
         hand = s.hands[s.to_act]
         for suit in Suit:
             if suit == just or Card.of(suit, Rank.KING) not in hand or Card.of(suit, Rank.QUEEN) not in hand:
-                continue      # (not the marriage just announced: that would be announcing it twice)
+                continue      # (not the marriage just declared: that would be declaring it twice)
             if (Action("marriage", value=suit) in s.legal_actions()) == want and _marriage_level(s, suit) == level:
                 cands.append((s, suit, just))
     if not cands:
@@ -286,13 +286,13 @@ def _build_marriage(variant, steps, rng, level, want):
     who = seat_name(s, s.to_act)
     if want:
         rules = first_rule(variant, ".marriage.lead", ".marriage")
-        why = f"{who} is about to lead and may announce it. " + \
+        why = f"{who} is about to lead and may declare it. " + \
             sentence(rule_text(variant, rules[0]) if rules else "")
     else:
         reason, rules = refusal(s, action)
         why = sentence(reason)
-    q = (f"{who} has just announced the {just.symbol} marriage. " if just is not None else "") + \
-        f"{who} holds K{suit.symbol} and Q{suit.symbol}. May {who} announce this marriage now?"
+    q = (f"{who} has just declared the {just.symbol} marriage. " if just is not None else "") + \
+        f"{who} holds K{suit.symbol} and Q{suit.symbol}. May {who} declare this marriage now?"
     return Exercise(variant, "marriage", q, s, s.to_act, want, "yesno", why.strip(), rules, level=level, version=2)
 
 

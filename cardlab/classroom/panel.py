@@ -50,8 +50,8 @@ __all__ = ["ClassroomPanel", "KIND_WORDS", "is_worksheet_code"]
 KIND_WORDS: dict[str, tuple[str, str]] = {
     "legal": ("Cards allowed", "which cards may a player play here?"),
     "trick": ("Trick winner", "who wins this trick?"),
-    "points": ("Card points", "how many card points has a player now?"),
-    "marriage": ("Marriages", "may a player announce this marriage now?"),
+    "points": ("Points", "how many points (cards and marriages) has a player now?"),
+    "marriage": ("Marriages", "may a player declare this marriage now?"),
     "bid": ("Bid cards", "what bid do these three bid cards make?"),
     "score": ("Game points", "how many game points does this hand score, and why?"),
     "scores": ("Scores", "what is each player's score after this hand?"),

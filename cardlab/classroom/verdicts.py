@@ -67,7 +67,7 @@ class ExerciseError(CardlabError):
 
 
 #: What the drawing of a position must leave out while each kind is asked, so that the students'
-#: page never shows the answer: ``"card_points"`` (each seat's or pair's card points),
+#: page never shows the answer: ``"card_points"`` (each seat's or pair's card points and points),
 #: ``"bids"`` (the bid each player made), ``"result"`` (the hand's result box: who won, game
 #: points, scores) and ``"pips"`` (the eights' pips). A renderer given ``hide=`` omits these.
 HIDDEN: dict[str, frozenset] = {
@@ -225,7 +225,7 @@ class Exercise:
         The seat whose view is shown (``None``: all cards open).
     expected : Any
         The expected answer: a frozenset of Card (``legal``), a seat (``trick``), a whole number
-        of card points (``points``) or of tricks (``bid``), ``(game points, reason)`` with a
+        of points: cards and marriages (``points``), or of tricks (``bid``), ``(game points, reason)`` with a
         key of :func:`score_reasons` (``score``), a bool (``marriage``).
     answer_form : str
         ``"cards"``, ``"seat"``, ``"number"``, ``"numbers"``, ``"score"`` or ``"yesno"``.
@@ -300,7 +300,7 @@ class Exercise:
 
     def answer_words(self) -> str:
         """The expected answer as a verdict says it: numbers with their unit, in the singular or
-        plural (``"1 game point"``, ``"20 card points"``, ``"3 tricks"``, ``"A 320, B 401 and C 0
+        plural (``"1 game point"``, ``"20 points"``, ``"3 tricks"``, ``"A 320, B 401 and C 0
         game points"``)."""
         e = self.expected
         unit = UNITS.get(self.kind)
@@ -318,11 +318,11 @@ class Exercise:
 
 
 #: The unit of each kind's number (singular; :func:`plural` adds the s).
-UNITS: dict[str, str] = {"points": "card point", "bid": "trick", "eight": "pip"}
+UNITS: dict[str, str] = {"points": "point", "bid": "trick", "eight": "pip"}
 
 
 def plural(n: int, unit: str) -> str:
-    """``"1 game point"``, ``"20 card points"``, ``"0 tricks"``."""
+    """``"1 game point"``, ``"20 points"``, ``"0 tricks"``."""
     return f"{n} {unit}" + ("" if abs(n) == 1 else "s")
 
 
@@ -438,7 +438,8 @@ def why_trick(variant: str, s, n) -> tuple:
 
 
 def why_points(variant: str, n, seat: int) -> tuple:
-    """How ``seat``'s card points in ``n`` add up (the engine's ``points``): ``(explanation, rule ids)``."""
+    """How ``seat``'s points in ``n`` add up: the card points of its tricks plus the marriages
+    and last-trick bonus that count (the engine's ``points``): ``(explanation, rule ids)``."""
     values = importlib.import_module(variants.get(variant).module).CARD_POINTS
     won = [t for t in n.tricks if t.winner == seat]
     cards = [c for t in won for c in t.played]
@@ -453,19 +454,19 @@ def why_points(variant: str, n, seat: int) -> tuple:
     mine = [(suit, v) for holder, suit, v in getattr(n, "marriages", ()) if holder == seat]
     held = sum(v for _, v in mine)
     extra = total - in_cards
-    words = " and ".join(f"the {suit.symbol} marriage ({plural(v, 'card point')})" for suit, v in mine)
+    words = " and ".join(f"the {suit.symbol} marriage ({plural(v, 'point')})" for suit, v in mine)
     if mine and extra >= held:
         text += f" {sentence(words + ' ' + ('counts' if len(mine) == 1 else 'count'))}"
         if extra > held:
-            text += f" The last trick's bonus adds {plural(extra - held, 'card point')}."
+            text += f" The last trick's bonus adds {plural(extra - held, 'point')}."
     elif mine and extra == 0:
         text += f" {sentence(words + ' ' + ('does' if len(mine) == 1 else 'do') + ' not count yet')}"
     elif extra > 0 and not mine:
-        text += f" The last trick's bonus adds {plural(extra, 'card point')}."
+        text += f" The last trick's bonus adds {plural(extra, 'point')}."
     elif extra:
-        text += f" Marriages and the last-trick bonus that count add {plural(extra, 'card point')}."
+        text += f" Marriages and the last-trick bonus that count add {plural(extra, 'point')}."
     if extra:
-        text += f" In all: {plural(total, 'card point')}."
+        text += f" In all: {plural(total, 'point')}."
     return text, first_rule(variant, ".win", ".66", ".score")
 
 

@@ -6,7 +6,7 @@ already, such as a worksheet's (:class:`~cardlab.classroom.worksheet.WorksheetSe
 expected answer and draws the whole position; by default the page decides
 (:func:`cardlab.classroom.roles.page_role`: the teacher's page needs the server's key in its
 address), so the students' and the teacher's pages are one notebook. On the students' page the
-position is drawn without what the question asks (``Exercise.hidden``: card points while points
+position is drawn without what the question asks (``Exercise.hidden``: the points while points
 are asked, the bid while the bid is asked, the result and pips while scores are asked).
 
 Answers are given with controls that fit them: cards of the hand to click for "which cards may X

@@ -27,8 +27,8 @@ class Mariage3Player:
 
     1. fixing trumps (``eldest_chooses``): name the suit in which its first three cards hold
        the most card points, if it holds two cards of it; otherwise ``turn``;
-    2. announce a marriage when it may (the trump marriage first);
-    3. after announcing, lead the queen (the king wins more often later);
+    2. declare a marriage when it may (the trump marriage first);
+    3. after declaring, lead the queen (the king wins more often later);
     4. leading: lead a *sure winner* (no unseen card of its suit is higher, and for a plain suit
        no trump is left unseen), the one worth most; otherwise the cheapest card of a plain suit,
        keeping marriage partners and trumps;

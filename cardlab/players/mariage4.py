@@ -44,7 +44,7 @@ class Mariage4Player:
     4. Five: set aside the lowest card.
     5. Play: when about to lead, claim 66 with a marriage if it brings the pair to 66 (it counts
        perfectly: the rule forbids looking back at tricks, not remembering them, so its claims are
-       never false); else announce a marriage (trumps first); lead the highest sure winner, else
+       never false); else declare a marriage (trumps first); lead the highest sure winner, else
        a low card; follow by winning cheaply when the partner is not already winning, else
        throw the lowest card.
     """

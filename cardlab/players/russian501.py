@@ -25,7 +25,7 @@ def _partner(card: Card) -> Card:
 
 
 def hand_strength(cards: Sequence[Card], trump: Suit | None = None) -> dict:
-    """A readable estimate of what a hand can take, in card points, as a dict of its parts.
+    """A readable estimate of what a hand can take, in points (cards and marriages), as a dict of its parts.
 
     ``cards`` are the player's cards; ``trump`` the trump suit to assume (``None``: the best
     suit of the hand, see ``"trump"`` in the answer). The parts, each one line of arithmetic:

@@ -2,7 +2,7 @@
 
 It sees only a :class:`~cardlab.sixtysix.SixtySixView`, never the state:
 
-1. take any bonus that is free: exchange the trump nine; announce the best marriage;
+1. take any bonus that is free: exchange the trump nine; declare the best marriage;
 2. once the stock is gone or closed, or when following, win a trick cheaply if it is worth it,
    otherwise throw the lowest card;
 3. close the stock when its own points plus the sure tricks it holds reach 66;

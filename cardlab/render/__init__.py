@@ -10,7 +10,7 @@ Standard library only (no ipywidgets, no pandas), so it can be imported anywhere
   layout="column")`` and ``state_text(state, seat=None)``; :func:`state_html` and
   :func:`state_text` here find it through the variant registry
   (``cardlab.variants.get(state.variant).renderer``). ``hide`` (:data:`HIDE_TOKENS`) leaves out
-  what a classroom question asks (card points, bids, the result, pips), each renderer where it
+  what a classroom question asks (points, bids, the result, pips), each renderer where it
   writes it; ``layout`` (:data:`LAYOUTS`) lays the seats one above the other (``"column"``, the
   notebooks' drawings) or around the table (``"table"``: the classroom and the projector).
   No renderer marks the cards a player may play.

@@ -21,7 +21,7 @@ from ..tricks import RANKS_66
 
 __all__ = ["HIDE_TOKENS", "hide_set", "LAYOUTS", "AROUND_CSS", "around_html", "table_class", "play_status",
            "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
-           "score_sheet_html", "text_escape", "cards_text", "SUIT_PATHS"]
+           "score_sheet_html", "text_escape", "cards_text", "SUIT_PATHS", "points_words"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
 CARD_SIZES: dict[str, tuple[int, int]] = {"sm": (32, 45), "md": (44, 62), "lg": (66, 93)}
@@ -324,13 +324,39 @@ text_escape = _t
 def play_status(who: str, names: Sequence[str], leader: int, trick: Sequence[Card],
                 pending_marriage: Suit | None) -> str:
     """The status line of the card play in words: ``"Boris to play to Ana's Q♥."``,
-    ``"Ana announced the ♥ marriage and must lead K♥ or Q♥."`` or ``"Ana to lead."``."""
+    ``"Ana declared the ♥ marriage and must lead K♥ or Q♥."`` or ``"Ana to lead."``."""
     if trick:
         return f"{who} to play to {names[leader]}'s {trick[0]}."
     if pending_marriage is not None:
         s = pending_marriage.symbol
-        return f"{who} announced the {s} marriage and must lead K{s} or Q{s}."
+        return f"{who} declared the {s} marriage and must lead K{s} or Q{s}."
     return f"{who} to lead."
+
+
+def points_words(total: int, tricks: Iterable[Any], seats: Iterable[int], marriages: Iterable[tuple] = ()) -> str:
+    """A seat's or pair's count in the vocabulary of every text: ``"12 card points"`` when
+    ``total`` is the value of its cards alone, else ``"32 points (12 card points + marriage ♦ 20)"``
+    (or ``"+ last trick 10"``).
+
+    ``total`` (int): the engine's count (``points(seat)`` or ``pair_points(pair)``); ``tricks``:
+    completed :class:`~cardlab.tricks.Trick` objects (their cards are valued A 11, 10 10, K 4, Q 3,
+    J 2, 9 0, :data:`cardlab.pack24.CARD_POINTS`); ``seats``: the seats whose tricks count;
+    ``marriages``: ``(suit, value)`` of the marriages that count in ``total``. Whatever ``total``
+    holds besides the cards and these marriages is the last-trick bonus. Raises nothing."""
+    from ..pack24 import CARD_POINTS
+
+    seats = frozenset(seats)
+    cards = sum(CARD_POINTS.get(c.rank, 0) for t in tricks if t.winner in seats for c in t.played)
+    marriages = tuple(marriages)
+    parts = [f"marriage {s.symbol} {v}" for s, v in marriages]
+    rest = total - cards - sum(v for _, v in marriages)
+    if rest > 0:
+        parts.append(f"last trick {rest}")
+    if not parts and rest == 0:
+        return f"{cards} card point{'s' if cards != 1 else ''}"
+    if rest < 0:        # a count that is not cards plus these marriages: say only its total
+        return f"{total} point{'s' if total != 1 else ''}"
+    return f"{total} points ({cards} card point{'s' if cards != 1 else ''} + {' + '.join(parts)})"
 
 
 def _cards_text(cards: Iterable[Card], hidden: int = 0) -> str:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import format_cards
 from ..mariage3 import SEATS, VARIANT
-from .cards import CSS, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, play_status, sort_hand
+from .cards import (CSS, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, play_status,
+                    points_words, sort_hand)
 
 if TYPE_CHECKING:
     from ..mariage3 import Mariage3State
@@ -88,11 +89,18 @@ def _table(state: "Mariage3State", seat: int | None) -> _Table:
 
 
 def _marriage_words(t: _Table, seat: int) -> str:
+    """The seat's declared marriages that do not count yet (no trick taken): they are not in its points."""
     ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
-    if not ms:
+    if not ms or t.tricks_won[seat]:
         return ""
-    pending = "" if t.tricks_won[seat] else " (count after a trick)"
-    return "marriages " + ", ".join(f"{s.symbol} {p}" for s, p in ms) + pending
+    return "marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{s.symbol} {p}" for s, p in ms) + \
+        " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"
+
+
+def _points_words(t: _Table, seat: int) -> str:
+    """The seat's count: ``"12 card points"``, or ``"32 points (12 card points + marriage ♦ 20)"``."""
+    counted = [(s, p) for (who, s, p) in t.marriages if who == seat] if t.tricks_won[seat] else []
+    return points_words(t.points[seat], t.tricks, (seat,), counted)
 
 
 def _status(t: _Table) -> str:
@@ -110,7 +118,7 @@ def _result_words(t: _Table) -> tuple[str, str]:
     head = f"{t.names[r.winner]} wins the hand and receives {r.game_points} game points ({pays})."
     pts = "–".join(map(str, r.points))
     tr = "–".join(map(str, r.tricks))
-    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Card points {pts}, tricks {tr}."
+    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Points {pts}, tricks {tr}."
 
 
 def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
@@ -123,7 +131,7 @@ def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
         badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
     if t.named_by == seat:
         badges.append('<span class="cardlab-badge">named trumps</span>')
-    facts = [] if "card_points" in hide else [f"{t.points[seat]} card point{'s' if t.points[seat] != 1 else ''}"]
+    facts = [] if "card_points" in hide else [_points_words(t, seat)]
     m = _marriage_words(t, seat)
     if m:
         facts.append(m)
@@ -202,7 +210,7 @@ def state_html(state: "Mariage3State", seat: int | None = None, hide: frozenset 
     shown to the table).
 
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
-    each player's card points (and the result's text, which counts them), ``"result"`` the
+    each player's points (and the result's text, which counts them), ``"result"`` the
     result box (the status then says only that the hand is over). ``layout``
     (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` or ``"table"``. Raises ``ValueError`` if
     ``seat`` is not None, 0, 1 or 2, or for a bad token or layout."""
@@ -245,7 +253,7 @@ def state_text(state: "Mariage3State", seat: int | None = None) -> str:
                                 ("to act", t.to_act == s)) if ok]
         cards = [format_cards(sort_hand(t.hands[s], t.trump))] if t.hands[s] else []
         cards += ["??"] * t.hidden[s]
-        facts = [f"{t.points[s]} card points", f"{t.tricks_won[s]} trick{'s' if t.tricks_won[s] != 1 else ''}"]
+        facts = [_points_words(t, s), f"{t.tricks_won[s]} trick{'s' if t.tricks_won[s] != 1 else ''}"]
         m = _marriage_words(t, s)
         if m:
             facts.append(m)
@@ -299,7 +307,7 @@ HANDOUT = Teaching(
     sections=(
         ("What you need", (PACK_POINTS,)),
         ("The aim", (
-            "Be the first to **66 card points** in a hand, with tricks and marriages. Each opponent then pays you "
+            "Be the first to **66 points** in a hand, with tricks and marriages. Each opponent then pays you "
             "1, 2 or 3 **game points**; the first player to receive {target} game points wins the game.",)),
         ("The deal", (
             "The dealer deals 8 cards each, clockwise from his left, in packets of 3, 2 and 3. He shows his last "
@@ -310,15 +318,15 @@ HANDOUT = Teaching(
             "From the first trick you must follow suit; if you cannot, you must play a trump if you have one. "
             "You never have to beat the cards already played.")),
         ("Marriages", (
-            "About to lead, even on the very first lead, you may show a **marriage** (K and Q of one suit in your "
-            "hand): 40 card points in trumps, 20 otherwise. Then lead its K or Q; one marriage per lead. Its "
+            "About to lead, even on the very first lead, you may declare a **marriage** (K and Q of one suit in your "
+            "hand): 40 points in trumps, 20 otherwise. Then lead its K or Q; one marriage per lead. Its "
             "points count once you have won a trick.",)),
         ("Scoring a hand", (
-            "The hand ends as soon as a player has 66 card points: he wins it, and each opponent pays him 1 game "
-            "point if the opponent has 33 card points or more, 2 if fewer but he took a trick, 3 if he took no "
+            "The hand ends as soon as a player has 66 points: he wins it, and each opponent pays him 1 game "
+            "point if the opponent has 33 points or more, 2 if fewer but he took a trick, 3 if he took no "
             "trick.",
             "If nobody reaches 66, the winner of the last trick wins the hand and each opponent pays him 1.",
-            "Example: Ana reaches 66. Boris has 40 card points and pays her 1 game point; Vera took one trick "
+            "Example: Ana reaches 66. Boris has 40 points and pays her 1 game point; Vera took one trick "
             "worth 14 and pays her 2.")),
         ("How the game ends", (
             "Write down the game points each player receives: the first to receive {target} wins the game. The "
@@ -335,12 +343,12 @@ HANDOUT = Teaching(
         "must_trump": yes_no("if you cannot follow suit you must trump", "if you cannot follow suit, play any card"),
         "must_overtrump": yes_no("trumping a trick already trumped, you must play a higher trump if you can",
                                "a trump need not beat a trump already played"),
-        "marriages": yes_no("marriages may be shown", "there are no marriages"),
-        "marriage_on_first_lead": yes_no("a marriage may be shown on the first lead",
+        "marriages": yes_no("marriages may be declared", "there are no marriages"),
+        "marriage_on_first_lead": yes_no("a marriage may be declared on the first lead",
                                        "no marriage on the first lead"),
         "going_out": words_for({"play_out": "the hand never stops at 66: all eight tricks are played",
                               "automatic": "the hand ends as soon as a player has 66"}),
-        "cards_out_rule": words_for({"most_points": "when the cards run out, the player with the most card points "
+        "cards_out_rule": words_for({"most_points": "when the cards run out, the player with the most points "
                                                   "wins the hand",
                                    "last_trick": "when the cards run out, the winner of the last trick wins"}),
         "cards_out_payment": words_for({"scale": "each opponent pays 1, 2 or 3 as usual even then",

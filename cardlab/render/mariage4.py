@@ -25,6 +25,7 @@ from ..mariage4 import VARIANT
 from ..mariage4_words import CONTRACT_NAMES, waiting_for
 from .cards import SUIT_PATHS as _SUIT_PATHS
 from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape
+from .cards import points_words
 
 if TYPE_CHECKING:
     from ..mariage4 import Mariage4State
@@ -70,7 +71,7 @@ def _phase_words(state: "Mariage4State") -> str:
     words = waiting_for(state)
     return words[0].upper() + words[1:] + "." if state.phase != "play" else (
         f"{who} to play to the trick." if state.trick else
-        (f"{who} announced the {state.pending_marriage.symbol} marriage and must lead its king or queen."
+        (f"{who} declared the {state.pending_marriage.symbol} marriage and must lead its king or queen."
          if state.pending_marriage else f"{who} to lead."))
 
 
@@ -80,9 +81,9 @@ def state_html(state: "Mariage4State", seat: int | None = None, hide: frozenset 
     built from ``state.view(seat)`` so hidden cards (the partner's too) are never written.
 
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
-    the pairs' card points, ``"result"`` the result box (the status then says only that the hand
+    the pairs' points, ``"result"`` the result box (the status then says only that the hand
     is over), ``"pips"`` what the hand uncovers on the eights (the result's text, which also
-    counts card points, goes with either); the special contracts are not bids and stay.
+    counts points, goes with either); the special contracts are not bids and stay.
     ``layout`` (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` (the partner at the top, the
     opponents, the middle, the viewer) or ``"table"`` (the three others in a row in playing
     order, then the middle beside the viewer). Raises ``ValueError`` for a bad seat, token or
@@ -149,10 +150,23 @@ def _player_html(state: "Mariage4State", s: int, fact) -> str:
             f'{": " if won else ""}{taken}</div></div>')
 
 
+def _pair_points_words(state: "Mariage4State", pair: int) -> str:
+    """A pair's count: ``"Ana & Cleo 12 card points"``, or ``"Ana & Cleo 32 points (12 card
+    points + marriage ♦ 20)"`` once its marriages count."""
+    seats = (pair, pair + 2)
+    counts = bool(state.tricks_won[pair] + state.tricks_won[pair + 2]) or not state.rules.marriage_needs_trick
+    counted = [(s, v) for holder, s, v in state.marriages if holder in seats] if counts else []
+    return f"{state.pair_name(pair)} {points_words(state.pair_points(pair), state.tricks, seats, counted)}"
+
+
+def _pairs_points_words(state: "Mariage4State") -> str:
+    return f"{_pair_points_words(state, 0)} – {_pair_points_words(state, 1)}"
+
+
 def _facts_html(state: "Mariage4State", v, hide: frozenset) -> str:
     """The middle's line of facts: trumps (and the card turned), the contract or the one
     standing, the bottom cards shown at the cuts (``v``: the seat's view, or None), the pairs'
-    card points unless hidden."""
+    points unless hidden."""
     names = state.names
     info = [_trump_words(state)]
     if state.trump_turned is not None:
@@ -165,8 +179,7 @@ def _facts_html(state: "Mariage4State", v, hide: frozenset) -> str:
     if bottoms:
         info.append("bottom after the cuts: " + " ".join(str(c) for c in bottoms))
     if "card_points" not in hide:
-        info.append(f"card points {state.pair_name(0)} {state.pair_points(0)} – "
-                    f"{state.pair_name(1)} {state.pair_points(1)}")
+        info.append(_pairs_points_words(state))
     return f'<div class="cardlab-label">{_t(" · ".join(info))}</div>'
 
 
@@ -222,7 +235,7 @@ def _trick_html(state: "Mariage4State") -> str:
 
 
 def _end_html(state: "Mariage4State", hide: frozenset) -> str:
-    """The result box (its text left out when card points or pips are hidden), or the status
+    """The result box (its text left out when points or pips are hidden), or the status
     line while the hand runs (also when the result is hidden)."""
     if state.result is not None and "result" not in hide:
         r = state.result
@@ -302,8 +315,7 @@ def state_text(state: "Mariage4State", seat: int | None = None) -> str:
         lines.append(f"Contract: {CONTRACT_NAMES[state.contract[0]]} by {names[state.contract[1]]}")
     if state.trick:
         lines.append("Trick: " + ", ".join(f"{names[s_]} {c}" for s_, c in state.trick_by_seat()))
-    lines.append(f"Card points: {state.pair_name(0)} {state.pair_points(0)} – "
-                 f"{state.pair_name(1)} {state.pair_points(1)}")
+    lines.append(f"Points: {_pairs_points_words(state)}")
     if state.result is not None:
         lines.append("Hand over: " + state.result.explanation + ".")
     else:
@@ -454,7 +466,7 @@ HANDOUT = Teaching(
             PACK_POINTS,
             "Each pair keeps its score on an **eight**: an eight card half covered by another card.")),
         ("The aim", (
-            "Your pair wants **66 card points** in a hand (partners' tricks and marriages count together). For "
+            "Your pair wants **66 points** in a hand (partners' tricks and marriages count together). For "
             "every game point won, uncover one pip on your eight; a full eight ({pips} pips) is an eight won, and "
             "extra points go on to the next. The first pair to win {eights_to_win} eights wins the game.",)),
         ("Cut and deal", (
@@ -482,8 +494,8 @@ HANDOUT = Teaching(
             TRICK_WINNER + " Eldest leads to the first trick; the winner of a trick leads to the next. You must "
             "follow suit; if you cannot, you must trump if you can.",)),
         ("Marriages", (
-            "About to lead, even on the first lead, you may show a **marriage** (K and Q of one suit in your "
-            "hand): 40 card points in trumps, 20 otherwise; then lead its K or Q. It counts once your pair has a "
+            "About to lead, even on the first lead, you may declare a **marriage** (K and Q of one suit in your "
+            "hand): 40 points in trumps, 20 otherwise; then lead its K or Q. It counts once your pair has a "
             "trick. If it brings your pair to 66 you may show it without leading; if you are wrong the hand "
             "ends and the opponents score {false_claim_points} game point.",)),
         ("Scoring a hand", (
@@ -526,7 +538,7 @@ HANDOUT = Teaching(
         "must_head": yes_no("following suit, you must beat the highest card of the suit if you can",
                           "you never have to beat the card led"),
         "marriage_on_first_lead": yes_no("marriages on the first lead too", "no marriage on the first lead"),
-        "partner_can_meld": yes_no("the leader may show his partner's marriage", "only your own marriage"),
+        "partner_can_meld": yes_no("the leader may declare his partner's marriage", "only your own marriage"),
         "no_66": words_for({"nobody": "if no pair reaches 66, nobody scores",
                           "last_trick": "if no pair reaches 66, the last trick scores"}),
         "eights_to_win": same_words("the first pair to win {v} eights wins"),

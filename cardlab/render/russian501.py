@@ -156,7 +156,7 @@ def _badges(state, s: int) -> list[str]:
 
 def _player_html(state, s: int, seat: int | None, v, hide: frozenset) -> str:
     """Seat ``s``'s box as ``seat`` sees it: name, badges, points, tricks and marriages in the
-    play (card points unless hidden), the hand (face-down cards as backs), the tricks taken."""
+    play (points unless hidden), the hand (face-down cards as backs), the tricks taken."""
     nm = state.names
     sitting = s not in state.active
     shown_cards, hidden, known = _seat_cards(state, s, seat, v)
@@ -225,7 +225,7 @@ def _trick_html(state) -> str:
 
 
 def _end_html(state, hide: frozenset) -> str:
-    """The result box (its text left out when card points or bids are hidden), or the status
+    """The result box (its text left out when points or bids are hidden), or the status
     line while the hand runs (also when the result is hidden)."""
     if state.result is not None and "result" not in hide:
         r = state.result
@@ -315,13 +315,13 @@ HANDOUT = Teaching(
         ("What you need", (PACK_POINTS, "Paper to keep each player's score: everyone starts at {start_score}.")),
         ("The aim", (
             "Bring your score from {start_score} **down** to 0. In each hand the bidder must take at least the "
-            "card points he bid; the other two lower their scores by the card points they take.",)),
+            "points he bid (cards and marriages); the other two lower their scores by the points they take.",)),
         ("The deal", (
             "The dealer deals one card at a time, clockwise from his left. In each of the first three rounds one "
             "card goes face down to the **prikup**: everyone gets 7 cards, the prikup 3.",)),
         ("Bidding", (
-            "The player on the dealer's left (**eldest**) speaks first, then clockwise: pass, or bid the card "
-            "points (tricks and marriages) you will take. The lowest bid is {min_bid}, the highest {max_bid}; "
+            "The player on the dealer's left (**eldest**) speaks first, then clockwise: pass, or bid the "
+            "points (cards and marriages) you will take. The lowest bid is {min_bid}, the highest {max_bid}; "
             "each bid is higher than the last. Once you pass you are out of the bidding. It ends when the other "
             "two have passed after a bid; if all three pass, the cards are thrown in and the next player deals.",
             "**Blind**: before looking at your cards you may bid blind. If a blind bid wins, the bidder's result "
@@ -337,15 +337,15 @@ HANDOUT = Teaching(
             "You must follow suit if you can. If you cannot, you must play a trump if you have one (it need not "
             "beat a trump already played); in no trump, any card. You never have to beat the card led.")),
         ("Marriages", (
-            "Any player about to lead may show a **marriage** (K and Q of one suit in his hand): 40 card points "
+            "Any player about to lead may declare a **marriage** (K and Q of one suit in his hand): 40 points "
             "in trumps, 20 in another suit, every one 20 in no trump. He then leads the K or Q; one marriage per "
             "lead. A marriage counts only if its owner takes at least one trick in the hand. Trumps never "
             "change.",)),
         ("Scoring a hand", (
-            "Each player counts the card points of his tricks and of his marriages that count.",
+            "Each player counts his points: the card points of his tricks plus his marriages that count.",
             "**The bidder**: reached the contract, his score goes down by the contract; missed, it goes up by the "
             "contract. After a blind win, twice the contract.",
-            "**Each opponent**: his score goes down by the card points he took.",
+            "**Each opponent**: his score goes down by the points he took.",
             "**{protect_threshold} or less**: an opponent whose score is {protect_threshold} or less at the "
             "start of the hand takes nothing off, for tricks or for a give-up; only making a contract as the "
             "bidder brings it down.")),
@@ -371,8 +371,8 @@ HANDOUT = Teaching(
                                            f"an opponent at {v} or less takes nothing off"),
         "opponent_can_win_by_tricks": yes_no("an opponent may reach 0 with his tricks",
                                            "an opponent's tricks never take his score below 1"),
-        "last_trick_bonus": lambda v, r: ("the last trick brings no extra card points" if not v else
-                                          f"the last trick brings {v} more card points"),
+        "last_trick_bonus": lambda v, r: ("the last trick brings no extra points" if not v else
+                                          f"the last trick brings {v} more points"),
         "must_head": yes_no("when following suit you must beat the highest card of the suit if you can",
                           "you never have to beat the card led"),
         "must_overtrump": yes_no("when you trump, you must beat a trump already played if you can",

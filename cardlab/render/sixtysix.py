@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import format_cards
 from .cards import (STYLE, around_html, card_back_svg, card_chip, card_name, card_svg, cards_text, hide_set,
-                    play_status, sort_hand, table_class, text_escape as _t)
+                    play_status, points_words, sort_hand, table_class, text_escape as _t)
 
 __all__ = ["state_html", "state_text"]
 
@@ -111,16 +111,23 @@ def _result_words(t: _Table) -> tuple[str, str]:
     else:
         gp = r.game_points
         head = f"{t.names[r.winner]} wins the hand: {gp} game point{'s' if gp != 1 else ''}."
-    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Card points {r.points[0]}–{r.points[1]}, " \
+    return head, f"{r.explanation[:1].upper()}{r.explanation[1:]}. Points {r.points[0]}–{r.points[1]}, " \
                  f"tricks {r.tricks[0]}–{r.tricks[1]}."
 
 
 def _marriage_words(t: _Table, seat: int) -> str:
+    """The seat's declared marriages that do not count yet (no trick taken): they are not in its points."""
     ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
-    if not ms:
+    if not ms or t.tricks_won[seat]:
         return ""
-    pending = "" if t.tricks_won[seat] else " (count after a trick)"
-    return "marriages " + ", ".join(f"{s.symbol} {p}" for s, p in ms) + pending
+    return "marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{s.symbol} {p}" for s, p in ms) + \
+        " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"
+
+
+def _points_words(t: _Table, seat: int) -> str:
+    """The seat's count: ``"12 card points"``, or ``"32 points (12 card points + marriage ♦ 20)"``."""
+    counted = [(s, p) for (who, s, p) in t.marriages if who == seat] if t.tricks_won[seat] else []
+    return points_words(t.points[seat], t.tricks, (seat,), counted)
 
 
 def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
@@ -133,8 +140,7 @@ def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
         badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
     if t.closed_by == seat:
         badges.append('<span class="cardlab-badge">closed the stock</span>')
-    pts = t.points[seat]
-    facts = [] if "card_points" in hide else [f"{pts} card point{'s' if pts != 1 else ''}"]
+    facts = [] if "card_points" in hide else [_points_words(t, seat)]
     m = _marriage_words(t, seat)
     if m:
         facts.append(m)
@@ -226,7 +232,7 @@ def _trick_html(t: _Table) -> str:
 def state_html(state: Any, seat: int | None = None, hide: frozenset = frozenset(), layout: str = "column") -> str:
     """HTML renderer of :mod:`cardlab.sixtysix` states (see :func:`cardlab.render.state_html`).
     ``hide`` (tokens of :data:`~cardlab.render.cards.HIDE_TOKENS`): ``"card_points"`` leaves out
-    each player's card points (and the result's text, which counts them), ``"result"`` the
+    each player's points (and the result's text, which counts them), ``"result"`` the
     result box (the status then says only that the hand is over); the others draw nothing here.
     ``layout`` (:data:`~cardlab.render.cards.LAYOUTS`): ``"column"`` or ``"table"``. Raises
     ``ValueError`` for a bad seat, token or layout."""
@@ -274,7 +280,7 @@ def state_text(state: Any, seat: int | None = None) -> str:
             tags.append("to act")
         tag = f" ({', '.join(tags)})" if tags else ""
         taken = [p for p in t.tricks if p.winner == s]
-        facts = [f"{t.points[s]} card points", f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"]
+        facts = [_points_words(t, s), f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"]
         m = _marriage_words(t, s)
         if m:
             facts.append(m)
@@ -325,11 +331,11 @@ from .handout import Teaching, PACK_POINTS, TRICK_WINNER, pack_24_picture, same_
 
 
 HANDOUT = Teaching(
-    intro="Two players, each on his own. A hand is won with 66 card points; a game with {target} game points.",
+    intro="Two players, each on his own. A hand is won with 66 points; a game with {target} game points.",
     sections=(
         ("What you need", (PACK_POINTS,)),
         ("The aim", (
-            "Win tricks with valuable cards, and show marriages, to be the first to **66 card points** in a hand. "
+            "Win tricks with valuable cards, and declare marriages, to be the first to **66 points** in a hand. "
             "A hand won brings 1, 2 or 3 **game points**; the first player to {target} game points wins the game.",)),
         ("The deal", (
             "The dealer gives 3 cards to the other player and 3 to himself, turns the next card face up (its "
@@ -348,14 +354,14 @@ HANDOUT = Teaching(
             "stock has at least {close_min_stock} cards. Nobody takes cards any more and the rules of a used-up "
             "stock apply. Close only when you expect to reach 66 with the cards you hold.")),
         ("Marriages", (
-            "A king and queen of one suit in your hand are a **marriage**: 20 card points, 40 in trumps. Show it "
+            "A king and queen of one suit in your hand are a **marriage**: 20 points, 40 in trumps. Declare it "
             "when you are about to lead (not on the first lead of a hand), then lead its king or queen; one "
-            "marriage per lead. Marriages may be shown after the stock is used up or closed too.",)),
+            "marriage per lead. Marriages may be declared after the stock is used up or closed too.",)),
         ("Scoring a hand", (
-            "The hand ends as soon as a player has 66 card points (tricks and marriages): that player wins it.",
-            "The winner scores 1 game point; 2 if the other player has under 33 card points; 3 if the other "
+            "The hand ends as soon as a player has 66 points (tricks and marriages): that player wins it.",
+            "The winner scores 1 game point; 2 if the other player has under 33 points; 3 if the other "
             "player took no trick.",
-            "If the stock ran out without a close, the last trick brings {last_trick_bonus} more card points. If "
+            "If the stock ran out without a close, the last trick brings {last_trick_bonus} more points. If "
             "nobody reaches 66, the winner of the last trick scores 1 game point.",
             "A player who closed and reaches 66 scores as usual. If he fails, the other player scores 2 game "
             "points, or 3 if he had taken no trick when the stock was closed and did not reach 66 himself.")),
@@ -372,9 +378,9 @@ HANDOUT = Teaching(
                           "after the stock you must follow suit but need not beat the card led"),
         "must_trump": yes_no("after the stock you must trump when you cannot follow suit",
                            "you need never trump"),
-        "marriage_on_first_lead": yes_no("a marriage may be shown on the first lead too (it counts once its owner "
+        "marriage_on_first_lead": yes_no("a marriage may be declared on the first lead too (it counts once its owner "
                                        "wins a trick)", "no marriage on the first lead"),
-        "marriages_after_stock": yes_no("marriages may be shown after the stock too",
+        "marriages_after_stock": yes_no("marriages may be declared after the stock too",
                                       "no marriages once the stock is used up or closed"),
         "nine_exchange": yes_no("the nine of trumps may be swapped", "the nine of trumps is never swapped"),
         "exchange_needs_trick": yes_no("the nine is swapped only after winning a trick",
@@ -387,8 +393,8 @@ HANDOUT = Teaching(
                                   "the stock is closed only before a lead"),
         "exchange_on_close": yes_no("when the stock is closed, the other player may at once swap the nine of "
                                   "trumps, even without a trick", "nobody swaps the nine when the stock is closed"),
-        "last_trick_bonus": lambda v, r: ("the last trick brings no extra card points" if not v else
-                                          f"the last trick brings {v} more card points"),
+        "last_trick_bonus": lambda v, r: ("the last trick brings no extra points" if not v else
+                                          f"the last trick brings {v} more points"),
         "tie_rule": words_for({"last_trick": "if nobody reaches 66, the last trick's winner scores 1 game point",
                              "draw": "if nobody reaches 66 (65 to 65), the hand is a draw",
                              "draw_plus_next": "if nobody reaches 66 the hand is a draw, and the next hand's "

@@ -45,7 +45,7 @@ MAX_NUMBER_BUTTONS = 8
 def action_label(action: Action, state: Any = None) -> str:
     """The button text of ``action`` in ``state``'s variant (the registry's first game when
     ``state`` is ``None``), from the variant's ``describe_action``: the card for a play
-    (``"A♠"``), else the action in the rule's words (``"Announce marriage ♥ (20)"``, ``"Close
+    (``"A♠"``), else the action in the rule's words (``"Declare marriage ♥ (20)"``, ``"Close
     the stock"``)."""
     from .. import variants
 

@@ -49,10 +49,10 @@ def test_voila_next_through_a_trick_and_a_marriage(page, voila_server):
 
     nxt.click()   # the marriage brings Boris to 71: the hand is over
     expect(label).to_have_text("step 13 / 13")
-    expect(explain).to_contain_text("Boris announces the marriage K♥ Q♥")
+    expect(explain).to_contain_text("Boris declares the marriage K♥ Q♥")
     expect(explain).to_contain_text("the hand ends at once")
     expect(view.locator(".cardlab-result")).to_have_attribute("data-game-points", "5")
-    expect(view.locator(".cardlab-player[data-seat='1']")).to_contain_text("marriages ♦ 20, ♥ 20")
+    expect(view.locator(".cardlab-player[data-seat='1']")).to_contain_text("marriage ♦ 20 + marriage ♥ 20")
     expect(nxt).to_be_disabled()
     assert view.locator("svg.cardlab-card[data-card]").count() > 0
     screenshot(page, "voila-m3-marriage")

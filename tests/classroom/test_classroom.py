@@ -306,7 +306,7 @@ def test_eight_question_when_both_pairs_score():
 
 # -- verdict wording (issue 20) -------------------------------------------------------------------------
 WORDING_SEEDS = range(30)
-UNIT_OF = {"points": "card point", "bid": "trick", "eight": "pip", "score": "game point"}
+UNIT_OF = {"points": "point", "bid": "trick", "eight": "pip", "score": "game point"}
 _SENTENCE_END = __import__("re").compile(r"(?<=[.!?\]])\s+(?=[A-Z0-9♠♥♦♣])")
 
 

@@ -437,8 +437,8 @@ def test_issue_11_marriage_with_a_card_and_in_the_trumps_phase():
 
 def test_result_returns_and_action_descriptions():
     s = deal().apply_all(["Q♣", "K♣", "A♥"])
-    assert m.describe_action(Action("marriage", None, Suit.SPADES), s).label == "Announce marriage ♠ (20)"
-    assert m.describe_action(Action("marriage", None, Suit.HEARTS), s).label == "Announce marriage ♥ (40)"
+    assert m.describe_action(Action("marriage", None, Suit.SPADES), s).label == "Declare marriage ♠ (20)"
+    assert m.describe_action(Action("marriage", None, Suit.HEARTS), s).label == "Declare marriage ♥ (40)"
     assert m.describe_action(Action("marriage", None, Suit.HEARTS), s).group == "marriage"
     assert m.describe_action(s.legal_actions()[-1], s).group == "card"
     p = m.deal(m.PAGAT_66_3, dealer=2, pack=PACK_24)

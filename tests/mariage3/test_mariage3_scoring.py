@@ -92,7 +92,7 @@ def test_66_with_one_opponent_paying_1_and_one_paying_3():
     assert r.points == (67, 38, 0) and r.tricks == (5, 2, 0)
     assert r.payments == (0, 1, 3) and r.game_points == 4
     assert len(s.tricks) == 7 and s.to_act is None and s.legal_actions() == ()
-    assert "Ana reaches 67 card points: Boris has 38 (33 or more) and pays 1; Vera took no trick and pays 3" \
+    assert "Ana reaches 67 points: Boris has 38 (33 or more) and pays 1; Vera took no trick and pays 3" \
         in r.explanation
     # one card each is left unplayed: 9♣ (0), K♦ (4), A♥ (11): 67 + 38 + 15 = 120
     assert sum(CARD_POINTS[c.rank] for h in s.hands for c in h) == 15

@@ -56,8 +56,8 @@ def test_marriage_cards_become_visible_to_all(deal):
     s = deal.apply("marriage ♥")
     html = render.state_html(s, 1)
     assert {parse_card("K♥"), parse_card("Q♥")} <= set(cards_in(html))
-    assert "marriages ♥ 40 (count after a trick)" in html
-    assert "Ana announced the ♥ marriage and must lead K♥ or Q♥." in html
+    assert "marriage ♥ 40 (counts after a trick)" in html
+    assert "Ana declared the ♥ marriage and must lead K♥ or Q♥." in html
 
 
 def test_trick_and_last_trick(deal):
@@ -132,7 +132,7 @@ def test_stepper_game_line_uses_the_ledger():
     row = game.rows()[0]
     # hand 1 ends with card points Ana 73, Boris 43, Vera 24: Ana wins at 66; Boris (43, 33 or
     # more) pays 1 and Vera (24, under 33) pays 2, so Ana receives 3
-    assert row["card points"] == "73–43–24" and row["how"] == "66"
+    assert row["points"] == "73–43–24" and row["how"] == "66"
     assert row["payments"] == "Boris 1, Vera 2" and row["game points"] == 3
     assert "→ Ana takes 1 from Boris and 2 from Vera (3 game points): Ana 3 – Boris 0 – Vera 0" in st.game_score.value
     st.go(-1)

@@ -200,13 +200,13 @@ def test_seat_view_of_a_marriage_shows_the_pair():
     opp = section(html, "cardlab-hand", 1)
     assert cards_in(opp) == list(parse_cards("K♥ Q♥"))
     assert opp.count("cardlab-known") == 2 and opp.count("cardlab-back") == 4
-    assert "marriages ♥ 20 (count after a trick)" in html
-    assert "B announced the ♥ marriage and must lead K♥ or Q♥." in html
+    assert "marriage ♥ 20 (counts after a trick)" in html
+    assert "B declared the ♥ marriage and must lead K♥ or Q♥." in html
     # B leads K♥ and wins the trick: the 20 now counts, Q♥ stays known to A
     s = s.apply("K♥").apply("9♥")
     html = render.state_html(s, seat=0)
     assert cards_in(section(html, "cardlab-hand", 1)) == [parse_card("Q♥")]
-    assert "24 card points · marriages ♥ 20<" in html
+    assert "24 points (4 card points + marriage ♥ 20)<" in html
     assert "Last trick (1): B won it" in html
 
 
@@ -240,7 +240,7 @@ def test_finished_hand_shows_result(s7):
     res = re.search(r'<div class="cardlab-result"[^>]*>(.*?)</div></div>', html, re.S).group(0)
     assert 'data-winner="0"' in res and 'data-game-points="2"' in res
     assert "A wins the hand: 2 game points." in res
-    assert "A reaches 71: B had 27 (under 33), so 2 game points. Card points 71–27, tricks 7–3." in res
+    assert "A reaches 71: B had 27 (under 33), so 2 game points. Points 71–27, tricks 7–3." in res
     assert "7 tricks taken" in html and "3 tricks taken" in html
     assert '<div class="cardlab-status"' not in html
 
@@ -304,7 +304,7 @@ def test_state_text_open_and_seat_view(s7):
 def test_state_text_finished(s7):
     lines = render.state_text(s7.apply_all(GAME), seat=0).splitlines()
     assert lines[-2:] == ["A wins the hand: 2 game points.",
-                          "A reaches 71: B had 27 (under 33), so 2 game points. Card points 71–27, tricks 7–3."]
+                          "A reaches 71: B had 27 (under 33), so 2 game points. Points 71–27, tricks 7–3."]
 
 
 # -- score sheet ---------------------------------------------------------------------------------

@@ -203,8 +203,8 @@ def test_the_words_were_written_for_the_default_preset(name):
 def _facts(name):
     r = variants.get(name).default_rules
     return {
-        "sixty-six": lambda: [f"first player to {r.target} game points", "66 card points", "under 33",
-                      f"brings {r.last_trick_bonus} more card points", f"at least {r.exchange_min_stock} cards"],
+        "sixty-six": lambda: [f"first player to {r.target} game points", "66 points", "under 33",
+                      f"brings {r.last_trick_bonus} more points", f"at least {r.exchange_min_stock} cards"],
         "russian-501": lambda: [f"everyone starts at {r.start_score}", f"lowest bid is {r.min_bid}",
                                 f"highest {r.max_bid}",
                         f"{r.protect_threshold} or less", f"goes down by {r.concession_credit}", "prikup 3"],
@@ -212,11 +212,11 @@ def _facts(name):
                         f"{r.success_bonus[0]} if he is the only one", f"{r.success_bonus[1]} each if two",
                         f"{r.success_bonus[2]} each if all three", "37 cards"],
         "mariage-3": lambda: [f"receive {r.target} game points", "8 cards each", "packets of 3, 2 and 3",
-                      "33 card points or more", "each opponent pays him 1"],
+                      "33 points or more", "each opponent pays him 1"],
         "mariage-4": lambda: [f"win {r.eights_to_win} eights", f"({r.pips} pips)",
                               f"fewer than {r.redeal_points_below} card points",
                       f"opponents score {r.nines_points} game points", "five, six, fur coat, suit"],
-        "kit-66": lambda: [f"{r.target} game points", "66 card points", "12 cards to each", "33 or more"],
+        "kit-66": lambda: [f"{r.target} game points", "66 points", "12 cards to each", "33 or more"],
     }[name]()
 
 

@@ -15,17 +15,18 @@ The game in short (the default preset ``"kit"``):
 * eldest leads to the first trick, the winner of each trick to the next; the follower must
   **follow suit**, **head** the trick (beat the card led when following), and **trump** when void;
 * a **marriage** (K+Q of one suit in one hand: 40 in trumps, 20 otherwise,
-  :func:`cardlab.pack24.marriage_points`) is announced by the player about to lead, who then
+  :func:`cardlab.pack24.marriage_points`) is declared by the player about to lead, who then
   leads its K or Q; its points count once its owner has taken a trick;
-* the **last trick** is worth 10 card points;
-* the hand ends as soon as a player has **66 card points**; he scores **1 game point** if the
+* the **last trick** is worth 10 points;
+* the hand ends as soon as a player has **66 points**; he scores **1 game point** if the
   other has 33 or more, **2** if fewer but a trick, **3** if no trick; if nobody reaches 66,
   the last trick's winner scores 1;
 * the first to **7 game points** wins the game (:class:`~variant_kit.kit66_game.Kit66Game`).
 
-Units: card points (A 11, 10 10, K 4, Q 3, J 2, 9 0, :data:`cardlab.pack24.CARD_POINTS`; 120 in
-the pack, 130 with the last trick), marriages (20/40) and the 66 and 33 thresholds are card
-points; what the winner scores and the game target are game points.
+Units: card points are the cards' value (A 11, 10 10, K 4, Q 3, J 2, 9 0,
+:data:`cardlab.pack24.CARD_POINTS`; 120 in the pack); card points taken plus the last trick's 10
+and marriages (20/40) are points, and the 66 and 33 thresholds count points; what the winner
+scores and the game target are game points.
 
 Seats are 0 and 1; eldest is ``1 - dealer``. The state follows the shared template
 (:meth:`cardlab.state.GameState.apply` with this module's hooks); :meth:`Kit66State.playout` is
@@ -61,7 +62,7 @@ EXERCISE_KINDS: tuple[str, ...] = ("legal", "trick", "points", "marriage", "scor
 
 #: Each :attr:`Kit66Result.reason`, in words (the classroom's game-points question).
 SCORE_REASONS: dict[str, str] = {
-    "66": "the winner reached 66 card points",
+    "66": "the winner reached 66 points",
     "last_trick": "nobody reached 66: the last trick decides",
 }
 
@@ -83,23 +84,23 @@ RULES: dict[str, tuple[str, str]] = {
                    "P66 (once the stock is gone), 002"),
     "kit.head": ("Following suit, you must beat the card led if you can.", "P66 (once the stock is gone)"),
     "kit.trump": ("If you cannot follow suit you must play a trump if you hold one.", "P66 (once the stock is gone)"),
-    "kit.marriage.lead": ("A marriage (K+Q of one suit in one hand; 40 in trumps, 20 otherwise) may be announced "
+    "kit.marriage.lead": ("A marriage (K+Q of one suit in one hand; 40 in trumps, 20 otherwise) may be declared "
                           "only by the player about to lead; one per lead.", "P66, 002"),
-    "kit.marriage.pair": ("To announce a marriage you must hold both the king and the queen of its suit.", "P66"),
-    "kit.marriage.led": ("After announcing a marriage you must lead its king or queen.", "P66"),
-    "kit.marriage.first-lead": ("A marriage may be announced on the first lead; its points count once its owner "
+    "kit.marriage.pair": ("To declare a marriage you must hold both the king and the queen of its suit.", "P66"),
+    "kit.marriage.led": ("After declaring a marriage you must lead its king or queen.", "P66"),
+    "kit.marriage.first-lead": ("A marriage may be declared on the first lead; its points count once its owner "
                                 "has taken a trick (or, by option, not on the first lead).",
                                 "rules-notes D-8; " + _READING),
-    "kit.last-trick": ("The last trick is worth 10 card points (or, by option, nothing).",
+    "kit.last-trick": ("The last trick is worth 10 points (or, by option, nothing).",
                        "P66 (the last trick when the stock ran out); " + _READING),
-    "kit.win": ("The hand ends as soon as a player has 66 card points (tricks, the last trick's 10, and marriages "
+    "kit.win": ("The hand ends as soon as a player has 66 points (tricks, the last trick's 10, and marriages "
                 "once he has a trick).", "P66, 002"),
-    "kit.score": ("The hand's winner scores 1 game point if the other has 33 card points or more, 2 if fewer but a "
+    "kit.score": ("The hand's winner scores 1 game point if the other has 33 points or more, 2 if fewer but a "
                   "trick, 3 if no trick; if nobody reaches 66, the last trick's winner scores 1.",
                   "P66 (scale); " + _READING + " (the last trick)"),
     "kit.game": ("The first player to 7 game points wins the game.", "P66, 002"),
     "kit.dealer": ("The deal alternates.", "P66"),
-    "kit.action": ("An action is a card of the pack played, or a marriage announced with its suit; anything else "
+    "kit.action": ("An action is a card of the pack played, or a marriage declared with its suit; anything else "
                    "is refused.", "cardlab notation"),
 }
 
@@ -116,9 +117,9 @@ class Kit66Rules(RuleSet):
     must_trump : bool
         Trump when you cannot follow [kit.trump].
     marriage_on_first_lead : bool
-        May eldest announce a marriage on the first lead [kit.marriage.first-lead]?
+        May eldest declare a marriage on the first lead [kit.marriage.first-lead]?
     last_trick_bonus : bool
-        Whether the last trick is worth 10 card points [kit.last-trick].
+        Whether the last trick is worth 10 points [kit.last-trick].
     target : int
         Game points that win the game, 1 to 100 [kit.game].
     """
@@ -163,7 +164,7 @@ _WORDS: dict[str, Action] = {}
 
 def parse_action(text: str | Action) -> Action:
     """Read an action: a card (``"A♠"``, ``"10h"``) plays it; ``"marriage ♥"`` (or ``"20 ♥"``,
-    ``"40 ♠"``) announces a marriage. An :class:`Action` is returned unchanged. Raises
+    ``"40 ♠"``) declares a marriage. An :class:`Action` is returned unchanged. Raises
     :class:`~cardlab.errors.NotationError` for other text."""
     t = read_words(text, _WORDS, "'A♠' or 'marriage ♥'")
     if isinstance(t, Action):
@@ -187,7 +188,7 @@ def _shape_error(action) -> str | None:
         return None
     if kind == "marriage" and card is None and value.__class__ is Suit:
         return None
-    return f"'{action_text(action)}' is not an action of this game: play a card of the pack or announce 'marriage ♥'"
+    return f"'{action_text(action)}' is not an action of this game: play a card of the pack or declare 'marriage ♥'"
 
 
 # -- deal ------------------------------------------------------------------------------------------
@@ -262,7 +263,7 @@ def deal_from_places(places, rules: Kit66Rules = KIT, dealer: int = 0, names: Se
 
 # -- result and view ---------------------------------------------------------------------------------
 def game_points_for(loser_points: int, loser_took_trick: bool) -> int:
-    """Game points (1, 2 or 3) the winner at 66 scores, by the loser's card points [kit.score]."""
+    """Game points (1, 2 or 3) the winner at 66 scores, by the loser's points [kit.score]."""
     if not loser_took_trick:
         return 3
     return 2 if loser_points < 33 else 1
@@ -318,7 +319,7 @@ class Kit66View(SeatView):
         Per seat, the cards of its hand shown to the table (the turn-up, marriage cards).
     hand_sizes : tuple of 2 int
     tricks_won : tuple of 2 int
-    marriages : tuple of (seat, Suit, card points)
+    marriages : tuple of (seat, Suit, points)
     pending_marriage : Suit or None
     """
 
@@ -420,7 +421,7 @@ class Kit66State(GameState):
         check_said_value(said, action, self.trump, "kit.marriage.lead")
 
     def _do(self, seat: int, action: Action) -> None:
-        """Announce a marriage (the only action besides a card), in place."""
+        """Declare a marriage (the only action besides a card), in place."""
         suit = action.value
         value = marriage_points(suit, self.trump)
         mp = list(self.marriage_points)
@@ -467,8 +468,8 @@ class Kit66State(GameState):
         lp, took = self.points(loser), self.tricks_won[loser] > 0
         if reason == "66":
             gp = game_points_for(lp, took)
-            why = ("took no trick" if not took else f"has {lp} card points" + (" (under 33)" if lp < 33 else ""))
-            text = (f"{names[winner]} reaches {self.points(winner)} card points; {names[loser]} {why}: "
+            why = ("took no trick" if not took else f"has {lp} points" + (" (under 33)" if lp < 33 else ""))
+            text = (f"{names[winner]} reaches {self.points(winner)} points; {names[loser]} {why}: "
                     f"{names[winner]} scores {gp} game point{'s' if gp != 1 else ''} [kit.score]")
         else:
             gp = 1
@@ -513,7 +514,7 @@ class Kit66State(GameState):
                 return IllegalActionError("kit.hold", f"{name} does not hold {c} (it has already been played)")
             if leading and self.pending_marriage is not None:
                 pm = self.pending_marriage.symbol
-                return IllegalActionError("kit.marriage.led", f"after announcing the {pm} marriage {name} must lead "
+                return IllegalActionError("kit.marriage.led", f"after declaring the {pm} marriage {name} must lead "
                                                               f"K{pm} or Q{pm}")
             duty = explain_duty(c, hand, self.trick, self.trump, self.rules.trick_rules)
             if duty is not None:
@@ -521,12 +522,12 @@ class Kit66State(GameState):
             return IllegalActionError("kit.turn", f"{c} is not a legal action now")
         suit = action.value
         if not leading:
-            return IllegalActionError("kit.marriage.lead", f"only the player about to lead may announce a marriage; "
+            return IllegalActionError("kit.marriage.lead", f"only the player about to lead may declare a marriage; "
                                                            f"{name} must play to the trick")
         if self.pending_marriage is not None:
-            return IllegalActionError("kit.marriage.lead", "only one marriage may be announced per lead")
+            return IllegalActionError("kit.marriage.lead", "only one marriage may be declared per lead")
         if not self.tricks and not self.rules.marriage_on_first_lead:
-            return IllegalActionError("kit.marriage.first-lead", "under these rules no marriage may be announced on "
+            return IllegalActionError("kit.marriage.first-lead", "under these rules no marriage may be declared on "
                                                                  "the first lead")
         missing = " and ".join(str(c) for c in (_KING[suit], _QUEEN[suit]) if c not in hand)
         return IllegalActionError("kit.marriage.pair", f"a marriage needs the king and queen of {suit.symbol}; "
@@ -558,7 +559,7 @@ class Kit66State(GameState):
                     f"{names[self.dealer]}'s hand and makes {self.trump.symbol} trumps. {names[self.leader]} leads.")
         a, who = self.last_action, names[p._to_act]
         if a.kind == "marriage":
-            text = f"{who} announces the {a.value.symbol} marriage ({marriage_points(a.value, self.trump)})."
+            text = f"{who} declares the {a.value.symbol} marriage ({marriage_points(a.value, self.trump)})."
         elif not p.trick:
             text = f"{who} leads {a.card}."
         else:
@@ -583,5 +584,5 @@ def describe_action(action: Action, state: Kit66State | None = None):
                           else f"Play {action.card} to the trick. [rule kit.follow]")
     s = action.value.symbol
     worth = "" if state is None else f" ({marriage_points(action.value, state.trump)})"
-    return ActionText("marriage", f"Announce marriage {s}{worth}",
+    return ActionText("marriage", f"Declare marriage {s}{worth}",
                       f"Show K{s} and Q{s} and lead one of them. [rule kit.marriage.lead]")

@@ -93,7 +93,7 @@ class Kit66Game(ScoreKeeper):
         self.totals[res.winner] += res.game_points
         self.hands.append(final)
         row = {"hand": len(self.hands), "dealer": self.names[final.dealer], "winner": self.names[res.winner],
-               "how": res.reason, "card points": "–".join(map(str, res.points)), "game points": res.game_points}
+               "how": res.reason, "points": "–".join(map(str, res.points)), "game points": res.game_points}
         row.update({self.names[s]: self.totals[s] for s in SEATS})
         self._rows.append(row)
         return row
@@ -104,4 +104,4 @@ class Kit66Game(ScoreKeeper):
 
     def columns(self) -> list[str]:
         """The score sheet's columns (see :meth:`add`)."""
-        return ["hand", "dealer", "winner", "how", "card points", "game points", *self.names]
+        return ["hand", "dealer", "winner", "how", "points", "game points", *self.names]

@@ -72,7 +72,7 @@ def test_stepper_next_moves_label_and_explanation(game):
     assert st.step_label.value == "step 3 / 21"
     assert "A plays 9♣ to B&#x27;s J♣" not in st.explanation.value  # text is escaped without quotes
     assert st.explanation.value.startswith('<div class="cardlab-explain-text">A plays 9♣ to B\'s J♣. '
-                                           'B wins the trick (2 card points; now 0–2).')
+                                           'B wins the trick (2 card points; points now 0–2).')
     st.prev_button.click()
     assert st.step_label.value == "step 2 / 21" and st.slider.value == 2
 
@@ -334,8 +334,8 @@ def test_playtable_argument_errors():
 
 def test_action_labels():
     s = sixtysix.deal(seed=7)
-    assert action_label(Action("marriage", None, parse_card("K♥").suit), s) == "Announce marriage ♥ (20)"
-    assert action_label(Action("marriage", None, parse_card("K♠").suit), s) == "Announce marriage ♠ (40)"
+    assert action_label(Action("marriage", None, parse_card("K♥").suit), s) == "Declare marriage ♥ (20)"
+    assert action_label(Action("marriage", None, parse_card("K♠").suit), s) == "Declare marriage ♠ (40)"
     assert action_label(sixtysix.parse_action("exchange")) == "Exchange trump nine"
     assert action_label(sixtysix.parse_action("close")) == "Close the stock"
     assert action_label(sixtysix.parse_action("out")) == "Claim 66"
@@ -359,7 +359,7 @@ def test_playtable_offers_marriage_exchange_and_close_buttons():
     assert p.act("A♣")                           # computer answers with its last legal card, 9♥
     assert [str(a) for a in p.state.actions()] == ["A♣", "9♥"]
     labels = [b.description for b in p.action_buttons]
-    assert labels[:3] == ["Announce marriage ♥ (20)", "Exchange trump nine", "Close the stock"]
+    assert labels[:3] == ["Declare marriage ♥ (20)", "Exchange trump nine", "Close the stock"]
     assert p.act("exchange") and "Exchange trump nine" not in [b.description for b in p.action_buttons]
     assert p.act("marriage ♥")
     # after announcing, only the marriage's king or queen may be led (closing is still allowed)

@@ -16,7 +16,7 @@ __all__ = ["Kit66Player"]
 class Kit66Player:
     """A readable rule-based player. Its rules, in order:
 
-    1. announce a marriage when it may (the trump marriage first), then lead its queen;
+    1. declare a marriage when it may (the trump marriage first), then lead its queen;
     2. leading: lead a sure winner (no unseen card of its suit is higher and, for a plain suit,
        no trump is unseen), the one worth most; otherwise the cheapest card of a plain suit;
     3. following: win the trick with the cheapest card that wins it if the trick holds 10 card

@@ -38,7 +38,7 @@ def _player_html(state, seen, seat: int, hide: frozenset) -> str:
     badges = ['<span class="cardlab-badge">dealer</span>'] if seat == state.dealer else []
     if to_act == seat:
         badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
-    facts = [] if "card_points" in hide else [f"{points[seat]} card point{'s' if points[seat] != 1 else ''}"]
+    facts = [] if "card_points" in hide else [f"{points[seat]} point{'s' if points[seat] != 1 else ''}"]
     facts += [f"marriage {s.symbol} {p}" for who, s, p in state.marriages if who == seat]
     cards = [card_svg(c, extra_class="cardlab-known" if c in known[seat] else None)
              for c in sort_hand(hands[seat], state.trump)]
@@ -77,7 +77,7 @@ def _status(state, to_act) -> str:
 
 def state_html(state, seat: int | None = None, hide=frozenset(), layout: str = "column") -> str:
     """The table as HTML (what :func:`cardlab.render.state_html` returns for it): ``seat=None``
-    every card open, a seat its view only. ``hide`` leaves out the card points (``"card_points"``,
+    every card open, a seat its view only. ``hide`` leaves out the points (``"card_points"``,
     with the result's text that counts them) and the result box (``"result"``); ``layout`` is
     ``"column"`` or ``"table"``. Raises ``ValueError`` for a bad seat, token or layout."""
     hide = hide_set(hide)
@@ -118,7 +118,7 @@ def state_text(state, seat: int | None = None) -> str:
         tags = [t for t, ok in (("dealer", s == state.dealer), ("to act", to_act == s)) if ok]
         cards = " ".join(([format_cards(sort_hand(hands[s], state.trump))] if hands[s] else []) + ["??"] * hidden[s])
         out = [f"{state.names[s]}{' (' + ', '.join(tags) + ')' if tags else ''}: {cards or '(none)'}",
-               f"    {points[s]} card points, {state.tricks_won[s]} trick{'s' if state.tricks_won[s] != 1 else ''}"]
+               f"    {points[s]} points, {state.tricks_won[s]} trick{'s' if state.tricks_won[s] != 1 else ''}"]
         taken = [format_cards(t.played) for t in state.tricks if t.winner == s]
         return out + (["    taken: " + " | ".join(taken)] if taken else [])
 
@@ -144,12 +144,12 @@ from cardlab.render.handout import (PACK_POINTS, TRICK_WINNER, Teaching, pack_24
                                     yes_no)
 
 HANDOUT = Teaching(
-    intro="Two players, each on his own, all 24 cards dealt. A hand is won with 66 card points; a game with "
+    intro="Two players, each on his own, all 24 cards dealt. A hand is won with 66 points; a game with "
           "{target} game points.",
     sections=(
         ("What you need", (PACK_POINTS,)),
         ("The aim", (
-            "Win tricks with valuable cards, and show marriages, to be the first to **66 card points** in a hand. "
+            "Win tricks with valuable cards, and declare marriages, to be the first to **66 points** in a hand. "
             "A hand won brings 1, 2 or 3 **game points**; the first player to {target} game points wins the game.",)),
         ("The deal", (
             "The dealer gives 12 cards to each player, 3 at a time, the other player first. The dealer shows his "
@@ -159,10 +159,10 @@ HANDOUT = Teaching(
             "You must **follow suit** and, when you can, beat the card led; with no card of that suit you must "
             "play a trump if you have one.",)),
         ("Marriages", (
-            "A **marriage** is the K and Q of one suit in your hand: 40 card points in trumps, 20 in another "
-            "suit. Show it when you lead, then lead its K or Q. Its points count once you have won a trick.",)),
+            "A **marriage** is the K and Q of one suit in your hand: 40 points in trumps, 20 in another "
+            "suit. Declare it when you lead, then lead its K or Q. Its points count once you have won a trick.",)),
         ("Scoring", (
-            "The last trick is worth 10 card points more. The first to 66 card points wins the hand and scores "
+            "The last trick is worth 10 points more. The first to 66 points wins the hand and scores "
             "**1 game point** if the other has 33 or more, **2** if fewer, **3** if the other took no trick.",)),
     ),
     presets={"kit": "the usual rules", "plain": "plain rules"},
@@ -171,7 +171,7 @@ HANDOUT = Teaching(
         "must_trump": yes_no("without the suit led you must trump", "without the suit led you may play any card"),
         "marriage_on_first_lead": yes_no("a marriage may be shown on the first lead",
                                          "no marriage on the first lead"),
-        "last_trick_bonus": yes_no("the last trick is worth 10 card points more", "the last trick is worth nothing more"),
+        "last_trick_bonus": yes_no("the last trick is worth 10 points more", "the last trick is worth nothing more"),
     },
     written_for={"must_head": True, "must_trump": True, "marriage_on_first_lead": True, "last_trick_bonus": True,
                  "target": 7},
