@@ -111,8 +111,9 @@ _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 _PACK_SET = frozenset(PACK_24)
 
 #: Where each card of the pack goes, by index from the top (rules-notes §1.1 step 4 / A-2):
-#: ``"talon"`` or the position of the active player in the order of the deal (0 = eldest, the
-#: dealer's left; 1 = the next; 2 = the dealer, or with four at the table the dealer's right).
+#: ``"talon"`` (a card of the prikup: the value is an internal name) or the position of the active
+#: player in the order of the deal (0 = eldest, the dealer's left; 1 = the next; 2 = the dealer, or
+#: with four at the table the dealer's right).
 DEAL_POSITIONS: tuple = tuple(
     "talon" if i in (3, 7, 11) else (i % 4 if i < 12 else (i - 12) % 3) for i in range(24)
 )
