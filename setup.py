@@ -5,8 +5,14 @@ Everything else is in pyproject.toml. The extensions are optional: where they ca
 C compiler, no Python headers), installation goes on and cardlab uses the same code in pure
 Python (``cardlab.analysis.solver.KERNEL == "python"``,
 ``cardlab.ninetynine.PLAYOUT_KERNEL == "python"``), saying so here.
+
+``CARDLAB_PURE_WHEEL=1`` in the environment leaves them out altogether, so that a wheel built so
+(``uv build --wheel``, ``pip wheel .``) is a pure-Python ``py3-none-any`` wheel, with no C
+generated nor compiled inside: the one the static JupyterLite site installs in the browser
+(Pyodide refuses platform wheels; tools/build_lite.py builds it).
 """
 
+import os
 import sys
 
 from setuptools import setup
@@ -40,7 +46,10 @@ class OptionalBuildExt(build_ext):
 
 
 ext_modules = []
-if cythonize is not None:
+if os.environ.get("CARDLAB_PURE_WHEEL") == "1":
+    print("CARDLAB_PURE_WHEEL=1: building cardlab without its compiled parts (a pure-Python wheel).",
+          file=sys.stderr)
+elif cythonize is not None:
     ext_modules = cythonize(["cardlab/analysis/_csearch.pyx", "cardlab/_ninetynine_play.pyx"], language_level=3,
                             quiet=True)
 else:
