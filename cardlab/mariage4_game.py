@@ -280,7 +280,7 @@ class EightGame(ScoreKeeper):
         """The score sheet as a pandas DataFrame indexed by hand (imports pandas): dealer, how the
         hand ended, points (cards and marriages) and game points per pair, the awards in words, then the pips
         uncovered on each pair's current eight after the hand, eights won, and notes."""
-        import pandas as pd
+        from cardlab.optional import pandas as pd
 
         pips = {f"pips {self.pair_name(p)}": [r[self.names[p]] for r in self._rows] for p in (0, 1)}
         df = pd.DataFrame(self._rows, columns=["hand", "dealer", "how", "points", "game points", "awards"])

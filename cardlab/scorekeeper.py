@@ -102,6 +102,6 @@ class ScoreKeeper:
 
     def score_sheet(self):
         """The score sheet as a pandas DataFrame indexed by hand (imports pandas)."""
-        import pandas as pd
+        from cardlab.optional import pandas as pd
 
         return pd.DataFrame(self._rows, columns=self.columns()).set_index(self.hand_word)

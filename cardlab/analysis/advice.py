@@ -84,7 +84,7 @@ class Advice:
 
     def table(self):
         """The values as a pandas DataFrame (columns ``action``, ``value``, ``best``), best first."""
-        import pandas as pd
+        from cardlab.optional import pandas as pd
 
         rows = [{"action": str(a), "value": (None if v is None else round(v, 3)), "best": "best" if a == self.best else ""}
                 for a, v in zip(self.actions, self.values)]

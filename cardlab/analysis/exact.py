@@ -228,7 +228,7 @@ def value_table(state, seats=None):
     he is one of ``seats``, else the lowest; empty otherwise). The actions' column is named by
     the header (``columns.name == "action"``), so the table shows one header row. Raises :class:`NotSolvable` and
     :class:`~cardlab.errors.AnalysisArgumentError` as :func:`action_values`. Imports pandas."""
-    import pandas as pd
+    from cardlab.optional import pandas as pd
 
     seats = maximising_seats(state, seats)
     ad = adapters.get(state.variant)

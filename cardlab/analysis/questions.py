@@ -341,7 +341,7 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
     check_seed(seed)
     if seat is not None:
         check_seat("seat", seat, len(state.names))
-    import pandas as pd
+    from cardlab.optional import pandas as pd
 
     from .. import ninetynine as m
     from ..cards import format_cards

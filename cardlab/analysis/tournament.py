@@ -135,7 +135,7 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str | None = No
     RuntimeError
         If a hand does not end within ``max_actions`` actions (an engine or player bug).
     """
-    import pandas as pd
+    from cardlab.optional import pandas as pd
 
     from .. import variants
 
@@ -188,7 +188,7 @@ def standings(table):
     together), and the total and mean value. Sorted by total, best first. Raises
     :class:`~cardlab.errors.AnalysisArgumentError` if ``table`` is not a :func:`tournament`
     table (a DataFrame with "seat N" columns)."""
-    import pandas as pd
+    from cardlab.optional import pandas as pd
 
     columns = [str(c) for c in getattr(table, "columns", ())]
     seat_cols = [c for c in columns if c.startswith("seat ")]

@@ -459,7 +459,7 @@ class ClassResults:
 
         Raises :class:`~cardlab.errors.ClassResultsError` for a ``set_code`` that is not a set
         code's text."""
-        import pandas as pd
+        from cardlab.optional import pandas as pd
 
         code = self._set_filter(set_code)
         sql = ("SELECT s.name, a.set_code, a.exercise, a.kind, a.answer, a.right, a.seconds, a.rules, a.time "
@@ -484,7 +484,7 @@ class ClassResults:
 
         Raises :class:`~cardlab.errors.ClassResultsError` for a ``set_code`` that is not a set
         code's text."""
-        import pandas as pd
+        from cardlab.optional import pandas as pd
 
         frame = self.answers(set_code)
         columns = ["set_code", "exercise", "kind", "answered", "right_pct", "top_wrong"]
@@ -513,7 +513,7 @@ class ClassResults:
 
         Raises :class:`~cardlab.errors.ClassResultsError` for a ``set_code`` that is not a set
         code's text."""
-        import pandas as pd
+        from cardlab.optional import pandas as pd
 
         frame = self.answers(set_code)
         stats = frame.groupby("student", sort=False).agg(
