@@ -10,9 +10,15 @@
                                  to docs/handouts/ and the printouts of the class folder's saved
                                  worksheets to <folder>/print/ (tools/class_server.py); the
                                  banner names the class's results file (<folder>/results.sqlite3)
-    python3 dev.py test [ARGS]   pytest (e.g. -m "not browser"); then the solver's and Ninety-Nine
-                                 play-out's tests again on the pure-Python path (unless test files are
-                                 named); exits with pytest's code
+    python3 dev.py test [ARGS]   build the static site (below) when npm is there, then pytest (e.g.
+                                 -m "not browser"); then the solver's and Ninety-Nine play-out's tests
+                                 again on the pure-Python path (unless test files are named); exits
+                                 with pytest's code. CARDLAB_SKIP_LITE=1 skips the site's build (its
+                                 browser test then uses the site built before, or is skipped)
+    python3 dev.py lite [--pyodide-dist URL|DIR] [--serve [--port N]]
+                                 build the static JupyterLite site (the classroom and the play table
+                                 in the browser, tools/build_lite.py) into lite/_output, clean;
+                                 --serve serves it on 127.0.0.1 and prints the address
     python3 dev.py bench [ARGS]  every benchmarks/*.py (ARGS go to each script)
 
 Each command first creates .venv if needed and installs cardlab editable with its extras, using
@@ -32,6 +38,7 @@ import hashlib
 import json
 import os
 import shlex
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -130,8 +137,32 @@ def classroom(args):
     return class_server.main(args, python=ROOT / PY)
 
 
+def lite(args):
+    setup(["lite"])
+    cmd = [PY, "tools/build_lite.py", *args]
+    step(shlex.join(map(str, cmd)))
+    return subprocess.call(list(map(str, cmd)))
+
+
+def build_site_for_tests(args):
+    """Build the static site before the tests (its browser test runs it), unless CARDLAB_SKIP_LITE=1,
+    npm is missing, or test files are named and the site's test is not one of them."""
+    named = [a.split("::")[0] for a in args if not a.startswith("-") and os.path.exists(a.split("::")[0])]
+    if named and not any("test_browser_lite" in a or os.path.isdir(a) for a in named):
+        return
+    if os.environ.get("CARDLAB_SKIP_LITE") == "1":
+        step("CARDLAB_SKIP_LITE=1: the static site is not built (its browser test uses lite/_output if there)")
+        return
+    if not shutil.which("npm"):
+        step("note: npm not found, so the static site is not built and its browser test is skipped "
+             "(fails with CARDLAB_REQUIRE_BROWSER=1). Install it with: sudo apt-get install npm")
+        return
+    run(PY, "tools/build_lite.py")
+
+
 def test(args):
-    setup(["notebooks", "test"])
+    setup(["notebooks", "test", "lite"])
+    build_site_for_tests(args)
     if not os.path.exists(CHROMIUM) and os.environ.get("CARDLAB_REQUIRE_BROWSER") != "1":
         step(f"note: {CHROMIUM} not found, so the browser tests will be skipped. "
              "Install it with: sudo apt-get install chromium")
@@ -165,7 +196,7 @@ def bench(args):
     return 1 if failed else 0
 
 
-COMMANDS = {"lab": lab, "class": classroom, "test": test, "bench": bench}
+COMMANDS = {"lab": lab, "class": classroom, "test": test, "bench": bench, "lite": lite}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
