@@ -360,6 +360,12 @@ def site_size(out: Path) -> int:
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
 
 
+def commit_time() -> int:
+    """The checkout's last commit time: the site's file times (the same commit gives the same site)."""
+    got = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True)
+    return int(got.stdout.strip() or SOURCE_DATE_EPOCH)
+
+
 def build(out: Path, dist: str | None) -> None:
     started = time.monotonic()
     venv_bin = Path(sys.executable).parent
@@ -399,11 +405,12 @@ def build(out: Path, dist: str | None) -> None:
     (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(bool(dist)), indent=2) + "\n")
     shutil.copy2(LITE / "overrides.json", stage / "overrides.json")
 
-    # the build's options: JupyterLab only; of .venv's front-end extensions only those copied above
+    # the build's options: JupyterLab only; of .venv's front-end extensions only those copied above,
+    # no language pack; file times clamped to the last commit's
     (stage / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
         "apps": ["lab"], "contents": [str(content)], "output_dir": str(out), "no_sourcemaps": True,
         "no_unused_shared_packages": True, "no_libarchive": True,
-        "ignore_sys_prefix": ["federated_extensions"]},
+        "ignore_sys_prefix": ["federated_extensions", "translation"], "source_date_epoch": commit_time()},
         "FederatedExtensionAddon": {"extra_labextensions_path": [str(stage / "labextensions")]}}, indent=2) + "\n")
     run([venv_bin / "jupyter", "lite", "build", "--lite-dir", stage, "--log-level", "WARN"], cwd=stage)
 
