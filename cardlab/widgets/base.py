@@ -94,10 +94,9 @@ FALLBACK_STYLES = {
     "cardlab-error": "color:#b3261e;font-weight:600",
 }
 
-_BUTTON = ("display:inline-block;margin:1px 2px;padding:1px 8px;border:1px solid #9e9e9e;border-radius:3px;"
-           "background:#eee;color:#000;font:13px sans-serif;white-space:nowrap")
+_BUTTON = "display:inline-block;margin:1px;padding:1px 8px;border:1px solid #999;border-radius:3px;background:#eee;font:13px sans-serif"
 _PRESSED = "background:#c8d3de;border-color:#44678a;box-shadow:inset 0 1px 3px #0004"
-_FIELD = "display:inline-block;min-width:3em;padding:0 4px;border:1px solid #9e9e9e;background:#fff"
+_FIELD = "display:inline-block;min-width:3em;padding:0 4px;border:1px solid #999;background:#fff"
 _ROW = "display:flex;flex-flow:row wrap;align-items:center;gap:2px 6px"
 _COLUMN = "display:flex;flex-direction:column;gap:2px"
 #: The line under every fallback, saying it is a picture.
@@ -147,15 +146,14 @@ def _card_box(attrs: str) -> str | None:
     card = _attr(attrs, "data-card")
     name = _attr(attrs, "aria-label") or card or "a card"
     extra = "".join(";" + FALLBACK_STYLES[c] for c in classes if c in FALLBACK_STYLES)
-    box = (f"display:inline-block;box-sizing:border-box;width:{width}px;height:{height}px;padding:1px 3px;"
-           f"border:1px solid #8e969c;border-radius:{max(3, width // 9)}px;font:700 {max(10, round(width * .34))}px/1.2 "
-           f"sans-serif;vertical-align:bottom;text-align:left")
+    box = (f"display:inline-block;width:{width - 8}px;height:{height - 4}px;padding:1px 3px;border:1px solid #8e969c;"
+           f"border-radius:4px;font:700 {max(10, round(width * .34))}px sans-serif")
     if card is None:     # face down: nothing about the card is written
         return (f'<span class="{html.escape(" ".join(classes))}" title="{html.escape(name)}" '
                 f'style="{box};background:#24528f;color:#cfe0f5{extra}">??</span>')
-    colour = "#c62828" if card[-1:] in "♥♦" else "#1b1b1b"
+    colour = ";color:#c62828" if card[-1:] in "♥♦" else ";color:#000"
     return (f'<span class="{html.escape(" ".join(classes))}" data-card="{html.escape(card)}" '
-            f'title="{html.escape(name)}" style="{box};background:#fff;color:{colour}{extra}">{html.escape(card)}</span>')
+            f'title="{html.escape(name)}" style="{box};background:#fff{colour}{extra}">{html.escape(card)}</span>')
 
 
 def _svg_img(m: re.Match) -> str:
