@@ -313,7 +313,7 @@ def missing_lesson(name: str) -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
-def lite_config(lessons: bool) -> dict:
+def lite_config() -> dict:
     config = json.loads((LITE / "jupyter-lite.json").read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
     settings["pyodideUrl"] = "./static/pyodide/pyodide.mjs"
@@ -402,17 +402,22 @@ def build(out: Path, dist: str | None) -> None:
         (content / "notebooks" / name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n",
                                                   encoding="utf-8")
     shutil.copytree(ROOT / "data", content / "data")
-    (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(bool(dist)), indent=2) + "\n")
+    (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2) + "\n")
     shutil.copy2(LITE / "overrides.json", stage / "overrides.json")
 
+    # built inside the stage, then moved: jupyter lite build clamps the file times of everything
+    # in its output folder's parent
+    built = stage / "built" / "site"
     # the build's options: JupyterLab only; of .venv's front-end extensions only those copied above,
     # no language pack; file times clamped to the last commit's
     (stage / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
-        "apps": ["lab"], "contents": [str(content)], "output_dir": str(out), "no_sourcemaps": True,
+        "apps": ["lab"], "contents": [str(content)], "output_dir": str(built), "no_sourcemaps": True,
         "no_unused_shared_packages": True, "no_libarchive": True,
         "ignore_sys_prefix": ["federated_extensions", "translation"], "source_date_epoch": commit_time()},
         "FederatedExtensionAddon": {"extra_labextensions_path": [str(stage / "labextensions")]}}, indent=2) + "\n")
     run([venv_bin / "jupyter", "lite", "build", "--lite-dir", stage, "--log-level", "WARN"], cwd=stage)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(built, out)
 
     # the first page: what to click, and what the site is not
     lessons_line = ("The lessons are here too (sixty_six, russian_501, ninety_nine, mariage_three, mariage_four, "
@@ -425,7 +430,7 @@ def build(out: Path, dist: str | None) -> None:
     check_site(out)
     size = site_size(out)
     step(f"built the static site in {time.monotonic() - started:.0f} s: {out} ({size / 1e6:.1f} MB); "
-         f"serve it with: python3 dev.py lite --serve")
+         "serve it with: python3 dev.py lite --serve" + ("" if out == OUTPUT else f" --output {out}"))
 
 
 # -- serving ------------------------------------------------------------------------------------
