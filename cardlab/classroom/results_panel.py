@@ -33,6 +33,7 @@ from __future__ import annotations
 import html
 import io
 import os
+import re
 from pathlib import Path
 
 import ipywidgets as w
@@ -183,6 +184,13 @@ class ResultsPanel(StaticFallback, w.VBox):
     def _set_changed(self, _change=None) -> None:
         if not self._setting_menu:
             self._refresh(force=True)
+
+    def static_html(self) -> str:
+        """The panel's picture for a stored notebook (see :class:`~cardlab.widgets.base.StaticFallback`):
+        as read when it was displayed, with every clock time (when it was read, each student's
+        last answer) written ``--:--:--``, since a stored picture is not live and those times
+        would change with each run."""
+        return re.sub(r"\b\d{2}:\d{2}:\d{2}\b", "--:--:--", super().static_html())
 
     def refresh(self) -> None:
         """Read the class's answers and show them (as *Refresh* does). Never raises."""

@@ -127,8 +127,13 @@ def _compact_svg(svg: str, attrs: str) -> str:
     ``<img>`` carries its name), no ``<title>``, and a corner drawn again turned referenced with
     ``<use>`` instead of written twice (the ids live inside the picture's data URL only)."""
     keep = "".join(f' {k}="{html.escape(v)}"' for k in _SVG_KEEP if (v := _attr(attrs, k)) is not None)
+    if "xmlns:xlink=" in attrs:
+        keep += ' xmlns:xlink="http://www.w3.org/1999/xlink"'
     body = svg[svg.index(">") + 1:]
-    body = re.sub(r"<title>.*?</title>", "", body, flags=re.S)
+    body = re.sub(r"<title>.*?</title>|<metadata>.*?</metadata>", "", body, flags=re.S)
+    # ids made at random (a chart's clip paths and markers) numbered in order of appearance
+    for n, old in enumerate(dict.fromkeys(re.findall(r'\bid="([^"]+)"', body))):
+        body = re.sub(rf'(?<=["#]){re.escape(old)}(?=[")])', f"i{n}", body)
     body = _TURNED_TWIN.sub(r'\1<g id="c">\2</g><use href="#c" transform="\3"/>', body, count=1)
     return f'<svg xmlns="http://www.w3.org/2000/svg"{keep}>{body}'
 
@@ -199,14 +204,15 @@ def static_markup(markup: str) -> str:
     ``<style>`` blocks (GitHub drops them; nbviewer would apply them to the whole page), no event
     handlers, a card's ``<svg>`` a card-sized box with its text ("10♦", "??" face down), any other
     inline ``<svg>`` (an eight, a chart) an ``<img>`` with a data URL and its name as its ``alt``
-    text, a card written as a chip (tricks taken, a list of ways) its text in bold
+    text (its metadata left out and its ids numbered in order, so the same drawing gives the same
+    text), a card written as a chip (tricks taken, a list of ways) its text in bold
     (red for ♥ ♦), a closed ``<details>`` its summary only (as it first shows), and the drawings'
     classes given their look inline (:data:`FALLBACK_STYLES`). Deterministic: the same markup
     gives the same text."""
-    out = _BLOCKS.sub("", markup)
+    out = _SVG.sub(_svg_img, markup)      # first: a drawing's own style sheet stays inside its picture
+    out = _BLOCKS.sub("", out)
     out = _CLOSED.sub(r"<div>\1</div>", out)     # a closed <details> shows its summary only
     out = _CHIP.sub(lambda m: f'<b style="color:#c62828">{m.group(3)}</b>' if m.group(2) else f"<b>{m.group(3)}</b>", out)
-    out = _SVG.sub(_svg_img, out)
     out = _HANDLERS.sub("", out)
     out = _TAG.sub(_inline_style, out)
     # words in neighbouring inline elements stay apart where no style sheet spaces them
