@@ -358,6 +358,7 @@ def test_lab_shows_a_live_widget_once_and_no_picture(page, lab_server):
     name = "static_fallback_check.ipynb"
     nbformat = pytest.importorskip("nbformat")
     nb = nbformat.v4.new_notebook()
+    nb.metadata.kernelspec = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(
         "from cardlab import sixtysix\nfrom cardlab.widgets import Stepper\nStepper(sixtysix.deal(seed=7))")]
     stepper = Stepper(__import__("cardlab").sixtysix.deal(seed=7))
