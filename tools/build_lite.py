@@ -426,6 +426,7 @@ def build(out: Path, dist: str | None) -> None:
                     "browser Python does not have (each lesson's page says how to get it).")
     first = (LITE / "index.html").read_text(encoding="utf-8").replace("{{LESSONS}}", lessons_line)
     (out / "index.html").write_text(first, encoding="utf-8")
+    shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")   # what browsers ask the root for
     shutil.rmtree(stage)
     check_site(out)
     size = site_size(out)
