@@ -55,11 +55,13 @@ class Watch:
         self.left: list[str] = []         # requests to any host but 127.0.0.1
         self.http_errors: list[str] = []  # responses ≥ 400, in the browser or at the server
         self.tracebacks: list[str] = []   # console lines (the kernel's log) with a traceback
+        self.page_errors: list[str] = []  # errors the pages' scripts did not catch
 
     def problems(self) -> list[str]:
         return ([f"request left 127.0.0.1: {u}" for u in self.left]
                 + [f"HTTP error: {e}" for e in self.http_errors]
-                + [f"traceback in the console: {t[:2000]}" for t in self.tracebacks])
+                + [f"traceback in the console: {t[:2000]}" for t in self.tracebacks]
+                + [f"uncaught error in the page: {e[:2000]}" for e in self.page_errors])
 
 
 class _Handler(build_lite.SiteHandler):
@@ -106,6 +108,7 @@ def site_page(page, lite_site):
     context.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/])(?!data:|blob:)"), leave)
     context.on("response", lambda r: r.status >= 400 and watch.http_errors.append(f"{r.status} {r.url}"))
     page.on("console", lambda m: "Traceback" in m.text and watch.tracebacks.append(m.text))
+    page.on("pageerror", lambda e: watch.page_errors.append(str(e)))
     page.set_viewport_size({"width": 1280, "height": 720})
     page.set_default_timeout(TIMEOUT)
     yield page, url, watch
