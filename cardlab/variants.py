@@ -167,7 +167,7 @@ class Variant:
         trick-taking game, the others need what the variant scores: card points, marriages, bids ...).
     score_reasons : mapping of str to str
         For the ``"score"`` exercise: each ``reason`` the hand's result may give, in words (how
-        the hand was won: ``"66"`` -> ``"the winner reached 66 card points"``).
+        the hand was won: ``"66"`` -> ``"the winner reached 66 points"``).
     places : callable(rules, dealer, players) -> tuple of Place, or None
         Where a deal under ``rules`` puts the cards: each seat's hand (``"hand 0"`` …) and then
         the variant's other places, in the order position text writes them.
