@@ -8,7 +8,9 @@ browser next to CPython on the same positions. Figures only, no targets.
    cached), *cached* in the same profile again (the browser's cache and the site's service worker).
 3. **An exercise on screen**: in the site's classroom, the time from running a cell
    ``ExerciseWidget(code, count=8)`` until its exercise is drawn (the widget's import run before).
-4. **The exact solver**: the same seeded Sixty-six end games (5-6 cards each, as
+4. **A hint on the play table** (``notebooks/play.ipynb`` run whole): from the click on *Hint* until
+   the hint is shown (the unseen cards dealt many times, each deal solved exactly), ``--hints`` times.
+5. **The exact solver**: the same seeded Sixty-six end games (5-6 cards each, as
    benchmarks/bench_solver.py picks them) solved in the browser (Pyodide's Python, where only the
    pure-Python solver exists) and in CPython here (the pure-Python solver, and the compiled one);
    per position the median of ``--runs`` runs, then the median and min-max over the positions.
@@ -92,6 +94,10 @@ _EXECUTE = """async (code) => {
     return out;
 }"""
 
+# The play table has redrawn since ``old`` (its redraw counter moved on) and is not busy.
+_REDRAWN = """([el, old]) => { const m = el.querySelector('.cardlab-status-line .cardlab-status');
+    return m && +m.dataset.refresh > old && m.dataset.busy === '0'; }"""
+
 # Run the code cell whose id is given (activate it, then the notebook's run-cell command).
 _RUN_CELL = """async (id) => {
     const nb = window.jupyterapp.shell.currentWidget;
@@ -132,6 +138,7 @@ def main(argv=None) -> int:
     ap.add_argument("--site", type=Path, default=build_lite.OUTPUT, help="the built site (default lite/_output)")
     ap.add_argument("--starts", type=int, default=3, help="cold and cached starts each (default 3)")
     ap.add_argument("--exercises", type=int, default=3, help="times an exercise is drawn (default 3)")
+    ap.add_argument("--hints", type=int, default=3, help="hints asked on the play table (default 3)")
     ap.add_argument("--positions", type=int, default=10, help="Sixty-six end games solved (default 10)")
     ap.add_argument("--runs", type=int, default=3, help="runs per position (default 3)")
     args = ap.parse_args(argv)
@@ -151,7 +158,7 @@ def main(argv=None) -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}"
     left: list[str] = []
-    cold, cached, drawn = [], [], []
+    cold, cached, drawn, hints = [], [], [], []
     browser_ms = None
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -190,12 +197,32 @@ def main(argv=None) -> int:
         except (ValueError, IndexError):
             print("bench_lite: the solver did not run in the browser:", out[-2000:])
         ctx.close()
+
+        ctx = new_context()
+        page = ctx.new_page()
+        open_notebook(page, url, "play.ipynb")
+        page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
+        page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
+        table = page.locator(".cardlab-play").first
+        table.wait_for(state="visible", timeout=TIMEOUT)
+        for _ in range(args.hints):
+            page.wait_for_function(_KERNEL_IDLE, timeout=TIMEOUT)
+            before = int(table.locator(".cardlab-status-line .cardlab-status").get_attribute("data-refresh") or 0)
+            t0 = time.perf_counter()
+            table.locator("button.cardlab-hint-button").click()
+            page.wait_for_function(_REDRAWN, arg=[table.element_handle(), before], timeout=TIMEOUT, polling=50)
+            hints.append(time.perf_counter() - t0)
+            if "Hint:" not in table.locator(".cardlab-hint").inner_text():
+                print("bench_lite: the play table showed no hint")
+                return 1
+        ctx.close()
         browser.close()
     server.shutdown()
 
     print(f"First Python prompt (notebook opened until its kernel is idle), cold: {fmt(cold)}")
     print(f"First Python prompt, cached (same browser profile again):     {fmt(cached)}")
     print(f"An exercise on screen after its cell runs:                     {fmt(drawn)}")
+    print(f"A hint on the play table (click until it is shown):            {fmt(hints)}")
 
     rows = []
     if browser_ms:
