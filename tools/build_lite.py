@@ -415,7 +415,11 @@ def build(out: Path, dist: str | None) -> None:
         "no_unused_shared_packages": True, "no_libarchive": True,
         "ignore_sys_prefix": ["federated_extensions", "translation"], "source_date_epoch": commit_time()},
         "FederatedExtensionAddon": {"extra_labextensions_path": [str(stage / "labextensions")]}}, indent=2) + "\n")
-    run([venv_bin / "jupyter", "lite", "build", "--lite-dir", stage, "--log-level", "WARN"], cwd=stage)
+    cmd = [venv_bin / "jupyter", "lite", "build", "--lite-dir", stage, "--log-level", "WARN"]
+    step(" ".join(map(str, cmd)))
+    done = subprocess.run(list(map(str, cmd)), cwd=stage, capture_output=True, text=True)
+    if done.returncode != 0:   # its task list is long: shown only when it failed
+        sys.exit(f"build_lite: jupyter lite build failed:\n{done.stdout[-6000:]}\n{done.stderr[-6000:]}")
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.move(built, out)
 
