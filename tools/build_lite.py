@@ -25,7 +25,8 @@ cardlab and ipywidgets at its start (``loadPyodideOptions.packages``), so the no
 they are.
 
 The site holds the index, the classroom (``lite/classroom.ipynb``: the students' view only) and
-the play table, with ``data/``. The lessons (and the analysis notebook) draw tables and charts
+the play table, with ``data/``; the index's link to the class's served page opens a note saying
+that the teacher serves it. The lessons (and the analysis notebook) draw tables and charts
 with pandas and matplotlib, which have no browser build on PyPI or npm; they are included when
 ``--pyodide-dist`` names a Pyodide 314 distribution that has them (its URL, such as the official
 https://cdn.jsdelivr.net/pyodide/v314.0.7/full/, or a folder holding one); otherwise each is a
@@ -313,6 +314,23 @@ def missing_lesson(name: str) -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
+def served_page_note() -> dict:
+    """What opens in the site for the class's served page (notebooks/class.ipynb), which the index links."""
+    text = ("# The class's page: served by the teacher, not in this site
+
+"
+            "The class's page, with the students' names, every answer recorded and the teacher's live "
+            "results, runs on the teacher's computer: `python3 dev.py class` serves it to the class "
+            "(README, *Serving a class*). Everything in this site runs in your own browser, so it has no "
+            "teacher's view and records no class results.
+
+"
+            "Here, the [classroom](classroom.ipynb) has the same exercises and set codes, the sample hands "
+            "and the position editor, and the [play table](play.ipynb) plays a hand against the computer.")
+    return {"cells": [{"cell_type": "markdown", "id": "not-in-site", "metadata": {}, "source": text}],
+            "metadata": {"kernelspec": KERNELSPEC}, "nbformat": 4, "nbformat_minor": 5}
+
+
 def lite_config() -> dict:
     config = json.loads((LITE / "jupyter-lite.json").read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
@@ -401,6 +419,8 @@ def build(out: Path, dist: str | None) -> None:
         nb = stripped(ROOT / "notebooks" / name) if dist else missing_lesson(name)
         (content / "notebooks" / name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n",
                                                   encoding="utf-8")
+    (content / "notebooks" / "class.ipynb").write_text(json.dumps(served_page_note(), indent=1) + "\n",
+                                                       encoding="utf-8")
     shutil.copytree(ROOT / "data", content / "data")
     (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2) + "\n")
     shutil.copy2(LITE / "overrides.json", stage / "overrides.json")
