@@ -316,15 +316,11 @@ def missing_lesson(name: str) -> dict:
 
 def served_page_note() -> dict:
     """What opens in the site for the class's served page (notebooks/class.ipynb), which the index links."""
-    text = ("# The class's page: served by the teacher, not in this site
-
-"
+    text = ("# The class's page: served by the teacher, not in this site\n\n"
             "The class's page, with the students' names, every answer recorded and the teacher's live "
             "results, runs on the teacher's computer: `python3 dev.py class` serves it to the class "
             "(README, *Serving a class*). Everything in this site runs in your own browser, so it has no "
-            "teacher's view and records no class results.
-
-"
+            "teacher's view and records no class results.\n\n"
             "Here, the [classroom](classroom.ipynb) has the same exercises and set codes, the sample hands "
             "and the position editor, and the [play table](play.ipynb) plays a hand against the computer.")
     return {"cells": [{"cell_type": "markdown", "id": "not-in-site", "metadata": {}, "source": text}],
