@@ -91,6 +91,11 @@ class Question(ExerciseWidget):
         bottom = self.children[-1]
         bottom.children = [self.show_button, self.card_size]
 
+    def __repr__(self) -> str:
+        ex = self.set.current
+        state = "answer shown" if self.answer_pane.value else "answer hidden"
+        return f"Question({ex.kind} in {ex.variant}, {state})"
+
     def show(self) -> None:
         """Open the answer and why (as **Show the answer** does). Never raises."""
         self._safe(self._show_answer)()

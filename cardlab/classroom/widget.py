@@ -181,6 +181,10 @@ class ExerciseWidget(StaticFallback, w.VBox):
         self.add_class("cardlab-class")
         self._show()
 
+    def __repr__(self) -> str:
+        view = "teacher's view" if self.teacher else "learner's view"
+        return f"ExerciseWidget({self.set.code}, exercise {self.set.index + 1} of {self.set.count}, {view})"
+
     # -- callbacks -------------------------------------------------------------------------------
     def _safe(self, fn):
         return guarded(fn, self._mistake, self.errors, "the exercise")
