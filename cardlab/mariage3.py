@@ -157,7 +157,7 @@ RULES: dict[str, tuple[str, str]] = {
     "m3.marriage.first-lead": ("A marriage may be declared on the first lead of the hand; its points count only "
                                "once its owner has taken a trick (or, by option, not on the first lead).",
                                "rules-notes §4.1, D-8"),
-    "m3.marriage.none": ("Under the literal two-player seed ('while there are cards in the deck') a game without a "
+    "m3.marriage.none": ("Under the literal two-player seed ('provided that there are cards in the deck') a game without a "
                          "stock has no marriages; rules-notes §4.2 reads it as not meant, so marriages are on by "
                          "default.", "SHR (rules-notes §4.2)"),
     "m3.trumps-choice": ("Only eldest, after his first packet of 3 cards, names trumps or has his next card turned "

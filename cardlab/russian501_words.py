@@ -267,7 +267,8 @@ def _play_words(s: "Russian501State", p: "Russian501State", who: str, card) -> l
     elif s.trump is not None and card.suit == s.trump:
         parts = [f"{who} has no {led.symbol} and trumps with {card}."]
     else:
-        parts = [f"{who} has no {led.symbol}" + ("" if s.trump is None else " and no trump") + f", so discards {card}."]
+        no_trump_either = s.trump is not None and led != s.trump      # trumps led: "no ♦" says it already
+        parts = [f"{who} has no {led.symbol}" + (" and no trump" if no_trump_either else "") + f", so discards {card}."]
     if not s.trick:
         t = s.tricks[-1]
         pts = t.card_points(_CARD_POINTS)

@@ -286,3 +286,25 @@ def test_every_refusal_names_a_rule_and_changes_nothing():
             if s.is_finished:
                 break
             s = s.apply(choose(s.legal_actions()))
+
+
+def test_a_discard_on_a_trump_lead_is_not_said_to_lack_trumps_twice():
+    """"has no ♦ and no trump" is said only when the suit led is not trumps; on a trump lead the
+    step says "has no ♦, so discards …" (the words of explain_step, over random hands)."""
+    seen = {"trump led": 0, "plain led": 0}
+    for seed in range(300):
+        rules = PRESETS[seed % len(PRESETS)]
+        s = play_hand(rules, ("A", "B", "C"), seed % 3, 10_000 + seed, check_every=False)
+        states = records.Record.from_state(s).states()
+        for prev, state in zip(states, states[1:]):
+            text = state.explain()
+            if "so discards" not in text or prev.trump is None or not prev.trick:
+                continue
+            led = prev.trick[0].suit
+            if led == prev.trump:
+                seen["trump led"] += 1
+                assert "and no trump" not in text, text
+            else:
+                seen["plain led"] += 1
+                assert "and no trump" in text, text
+    assert min(seen.values()) > 0, seen
