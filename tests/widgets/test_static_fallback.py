@@ -380,3 +380,16 @@ def test_lab_shows_a_live_widget_once_and_no_picture(page, lab_server):
     expect(page.locator(".jp-OutputArea-output .cardlab-view")).to_have_count(1)
     expect(page.locator(".cardlab-static")).to_have_count(0)
     expect(page.locator(".jp-OutputArea-output")).to_have_count(1)
+
+
+@pytest.mark.browser
+def test_voila_shows_the_live_widget_and_no_picture(page, voila_server):
+    """The play notebook in Voila (as the class's served page is shown): the live table, once,
+    and its picture nowhere, though the picture travels in the same output."""
+    from browser_helpers import open_in_voila, wait_for
+    from playwright.sync_api import expect
+
+    open_in_voila(page, voila_server, "play.ipynb")
+    wait_for(page, page.locator(".cardlab-view").first, "the live PlayTable")
+    expect(page.locator(".cardlab-view")).to_have_count(1)
+    expect(page.locator(".cardlab-static")).to_have_count(0)
