@@ -380,9 +380,10 @@ RUSSIAN_4 = Mariage4Rules()
 #: garbled 66 scoring read literally (3 or 1), the turned card is eldest's 3rd, a false claim
 #: only costs the point, a won fur coat or suit is worth what "six" is, no carry-over but in "six",
 #: a marriage counts without a trick (the seed sets no condition), only "a partner or rivals"
-#: announce after three nines, and only the other pair may overcall a contract.
+#: announce after three nines, only the other pair may overcall a contract, and in "five" the
+#: declarer sets aside "the sixth card" (his last, D-11) rather than one of his choice.
 LITERAL = Mariage4Rules(name="Russian Mariage for four (literal reading)", scoring="literal", turned_card="third",
-                        false_claim="play_on", coat_rule="six_points", carry_over="six_only",
+                        false_claim="play_on", coat_rule="six_points", carry_over="six_only", five_aside="last",
                         marriage_needs_trick=False, contract_after_nines="not_declarer", overcall="other_pair")
 
 PRESETS: dict[str, Mariage4Rules] = {"russian": RUSSIAN_4, "literal": LITERAL}
