@@ -84,3 +84,23 @@ def test_no_engine_talk_on_the_path(name):
             continue
         m = _ENGINE.search(source(c))
         assert m is None, f"{name}: engine talk on the beginner's path: {m.group(0)!r}"
+
+
+def _is_question(cell) -> bool:
+    for o in cell.get("outputs", []):
+        t = "".join(o.get("data", {}).get("text/plain", ""))
+        if t.startswith(("Reveal(", "Question(")):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_question_cells_code_is_folded_so_it_does_not_give_the_answer_away(name):
+    """A Reveal's answer is an argument in its cell's code (and a Question's position says much):
+    in JupyterLab the cell's code is folded (``jupyter.source_hidden``), one click opens it;
+    Voila shows no code at all."""
+    questions = [c for c in cells(name) if c["cell_type"] == "code" and _is_question(c)]
+    assert len(questions) >= 3, f"{name}: {len(questions)} stored question outputs"
+    for c in questions:
+        assert c["metadata"].get("jupyter", {}).get("source_hidden") is True, (
+            f"{name}: a question's code is not folded: {source(c)[:80]!r}")
