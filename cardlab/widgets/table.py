@@ -9,6 +9,8 @@ Every decision is offered by what the variant's legal actions are, never by the 
   then "Lay these bid cards" (class ``cardlab-lay``);
 * a numbered decision with many values (501's bids and blind bids, the cut) is a number field
   starting at the lowest legal value, with the rule's step, and a button (``cardlab-number``);
+  a typed number that is not a legal value is refused in words with the legal range and nothing
+  is played (the field never changes what was typed);
 * a choice of a suit (or no trump) with a number (501's contract) is a menu and a number field;
 * everything else (naming trumps, marriages, closing, claims, the four-player contracts,
   passing) is a button in the rule's words, from the variant's ``describe_action``.
@@ -698,7 +700,10 @@ class PlayTable(StaticFallback, w.VBox):
     def _number_control(self, kind: str, values: dict, s) -> w.Box:
         lo, hi = min(values), max(values)
         step = _step(values)
-        field = w.BoundedIntText(value=lo, min=lo, max=hi, step=step, layout=w.Layout(width="90px"))
+        # a plain IntText: a bounded one would silently clamp what was typed (300 would bid the
+        # highest), so the range is checked when the button is pressed and said in words
+        field = w.IntText(value=lo, step=step, layout=w.Layout(width="90px"))
+        field.min, field.max = lo, hi  # the legal range (plain attributes, not sent to the browser)
         field.add_class("cardlab-number-field")
         example = self._variant.describe_action(values[lo], s)
         label = example.label.replace(str(lo), "").strip() or kind
@@ -721,7 +726,8 @@ class PlayTable(StaticFallback, w.VBox):
         menu = w.Dropdown(options=[(_first_text(f), i) for i, f in enumerate(firsts)], value=0,
                           layout=w.Layout(width="auto"))
         nums = sorted({k[1] for k in values})
-        field = w.BoundedIntText(value=nums[0], min=nums[0], max=nums[-1], step=_step(nums), layout=w.Layout(width="90px"))
+        field = w.IntText(value=nums[0], step=_step(nums), layout=w.Layout(width="90px"))  # unbounded: see _number_control
+        field.min, field.max = nums[0], nums[-1]
         field.add_class("cardlab-number-field")
         example = self._variant.describe_action(next(iter(values.values())), s)
         b = _button(f"Name the {kind}", "cardlab-number", example.help or kind)
