@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Set up the dev environment and run things. Needs only Python 3.11+ (standard library).
 
-    python3 dev.py lab  [ARGS]   JupyterLab on notebooks/
+    python3 dev.py lab  [ARGS]   JupyterLab on a git-ignored copy of notebooks/ in .lab/notebooks/ (refreshed
+                                 from notebooks/ when they change, never over a copy you edited), opening
+                                 on index.ipynb; prints the address (ARGS go to JupyterLab, e.g.
+                                 --no-browser, --port N); installs only what Lab needs (the notebooks extra)
     python3 dev.py class [--folder DIR] [--lan] [--port N] [VOILA ARGS]
                                  serve the class's page (notebooks/class.ipynb) in Voila: prints the
                                  students' address and the teacher's (with a key made at start);
@@ -108,17 +111,188 @@ def report_compiled():
              "pure-Python version is in use for " + "; ".join(missing))
 
 
-def lab(args):
-    setup(["notebooks", "test"])
-    index = Path("notebooks/index.ipynb")
-    cmd = [str(PY), "-m", "jupyterlab", str(index if index.exists() else index.parent)]
-    if index.exists():  # the address printed (e.g. with --no-browser) opens the index too, not the Launcher
-        cmd.append(f"--LabApp.default_url=/lab/tree/{index.as_posix()}")
-    if os.geteuid() == 0:
+#: What `dev.py lab` installs: Lab and what the notebooks import, no test tools (pyproject's extras).
+LAB_EXTRAS = ["notebooks"]
+#: Where Lab works: a git-ignored copy of notebooks/ (CARDLAB_LAB_DIR puts it elsewhere, as the tests do).
+LAB_DIR = Path(os.environ.get("CARDLAB_LAB_DIR") or ".lab")
+#: JupyterLab's plugin for the "official Jupyter news?" toast and update checks (disabled, as
+#: JupyterLab's documentation on announcements says: `jupyter labextension disable <it>`).
+LAB_NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
+LAB_PAGE = "index.ipynb"
+
+
+def _cells_digest(path):
+    """A digest of a notebook's cells (type and source; not outputs, counts or metadata, which
+    running it changes), or None when the file is not a readable notebook."""
+    try:
+        cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+        text = json.dumps([[c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list) else c["source"]]
+                           for c in cells])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def refresh_lab_copy(source=Path("notebooks"), dest=None, data=Path("data")):
+    """Copy the repository's notebooks into ``dest``/notebooks (default :data:`LAB_DIR`), where Lab
+    works, so that opening, running and saving them there never changes a tracked file.
+
+    A notebook is copied when the copy is missing, and copied again when the repository's version
+    changed since the last copy and the copy's cells are as they were copied (its outputs may
+    differ: running a notebook changes them). A copy whose cells the user edited is kept and said
+    so. ``dest``/data links to ``data`` (the notebooks read ``../data``); ``dest`` ignores itself
+    in git (a ``.gitignore`` of ``*``). ``dest``/copied.json records the cells' digest of each
+    notebook as copied. Returns the lines to print: what was copied, updated and kept."""
+    dest = Path(dest if dest is not None else LAB_DIR)
+    nbdir = dest / "notebooks"
+    nbdir.mkdir(parents=True, exist_ok=True)
+    (dest / ".gitignore").write_text("# python3 dev.py lab's working copy of the notebooks: never committed\n*\n")
+    link = dest / "data"
+    if not link.exists() and not link.is_symlink():
+        link.symlink_to(Path(data).resolve(), target_is_directory=True)
+    record_path = dest / "copied.json"
+    try:
+        record = json.loads(record_path.read_text())
+    except (OSError, ValueError):
+        record = {}
+    copied, updated, kept = [], [], []
+    for nb in sorted(Path(source).glob("*.ipynb")):
+        new = _cells_digest(nb)
+        target = nbdir / nb.name
+        if not target.exists():
+            shutil.copy2(nb, target)
+            record[nb.name] = new
+            copied.append(nb.name)
+            continue
+        if record.get(nb.name) == new:
+            continue  # the repository's version is the one copied: the copy (and its outputs) stay
+        mine = _cells_digest(target)
+        if mine == new:
+            record[nb.name] = new  # the same cells (a copy made before the record)
+        elif mine is not None and mine == record.get(nb.name):
+            shutil.copy2(nb, target)  # the repository changed, the copy's cells did not
+            record[nb.name] = new
+            updated.append(nb.name)
+        else:
+            kept.append(nb.name)
+    record_path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    lines = []
+    if copied:
+        lines.append(f"copied {len(copied)} notebook{'s' * (len(copied) != 1)} into {nbdir}/: {', '.join(copied)}")
+    if updated:
+        lines.append(f"updated from notebooks/ (changed there; your copies' cells were unchanged): {', '.join(updated)}")
+    for name in kept:
+        lines.append(f"kept your edited {nbdir / name}: notebooks/{name} has changed since it was copied "
+                     f"(delete or rename your copy to get the new one)")
+    return lines
+
+
+def disable_lab_news(prefix=VENV):
+    """Disable JupyterLab's news and update-check plugin for this environment (the page_config.json
+    that `jupyter labextension disable --level=sys_prefix` writes), so no news toast shows."""
+    path = Path(prefix) / "etc" / "jupyter" / "labconfig" / "page_config.json"
+    try:
+        config = json.loads(path.read_text())
+    except (OSError, ValueError):
+        config = {}
+    disabled = config.setdefault("disabledExtensions", {})
+    if disabled.get(LAB_NEWS_PLUGIN) is not True:
+        disabled[LAB_NEWS_PLUGIN] = True
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(config, indent=2) + "\n")
+
+
+def _option(args, *names):
+    """The value of the last ``--name=V`` or ``--name V`` among ``args`` (None when absent)."""
+    value = None
+    for i, a in enumerate(args):
+        for n in names:
+            if a.startswith(n + "="):
+                value = a.split("=", 1)[1]
+            elif a == n and i + 1 < len(args):
+                value = args[i + 1]
+    return value
+
+
+def _free_port(start=8888, tries=100):
+    import socket
+
+    for port in range(start, start + tries):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    sys.exit(f"dev.py: no free port from {start} to {start + tries - 1}; give one with --port N")
+
+
+def lab_command(args, root, python=PY):
+    """JupyterLab's command line on ``root`` opening on index.ipynb, with ``args`` after it; and
+    the address to print. The port (a free one from 8888 unless ``args`` name one) and the
+    token (a new one unless ``args`` give one) are fixed here so that the address is known."""
+    import secrets
+
+    port = _option(args, "--port", "--ServerApp.port")
+    extra = []
+    if port is None:
+        port = str(_free_port())
+        extra.append(f"--ServerApp.port={port}")
+    token = _option(args, "--IdentityProvider.token", "--ServerApp.token")
+    if token is None:
+        token = secrets.token_hex(24)
+        extra.append(f"--IdentityProvider.token={token}")
+    ip = _option(args, "--ip", "--ServerApp.ip")
+    host = "127.0.0.1" if ip in (None, "", "localhost", "0.0.0.0", "127.0.0.1", "::") else ip
+    if ip is None:
+        extra.append("--ServerApp.ip=127.0.0.1")
+    if _option(args, "--LabApp.workspaces_dir") is None:  # the open tabs of this Lab, not of another project's
+        extra.append(f"--LabApp.workspaces_dir={Path(root).resolve().parent / 'workspaces'}")
+    cmd = [str(python), "-m", "jupyterlab", f"--ServerApp.root_dir={Path(root).resolve()}",
+           f"--LabApp.default_url=/lab/tree/{LAB_PAGE}",
+           "--ServerApp.port_retries=0",  # the port printed is the port served
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *extra]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # Lab refuses to run as root without it
     cmd += args
+    address = f"http://{host}:{port}/lab/tree/{LAB_PAGE}" + (f"?token={token}" if token else "")
+    return cmd, address, int(port)
+
+
+def _wait_for_port(proc, port, timeout=120):
+    import socket
+    import time
+
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def lab(args):
+    import signal
+
+    setup(LAB_EXTRAS)
+    for line in refresh_lab_copy():
+        step(line)
+    disable_lab_news()
+    root = LAB_DIR / "notebooks"
+    cmd, address, port = lab_command(args, root)
     step(shlex.join(cmd))
-    os.execv(cmd[0], cmd)
+    proc = subprocess.Popen(cmd)
+    # Ctrl-C goes to Lab (it asks before stopping); a termination of dev.py stops Lab too
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: proc.terminate())
+    if _wait_for_port(proc, port):
+        step(f"JupyterLab works in {root}/, a git-ignored copy of notebooks/ (data/ is ../data from it): "
+             "what you change there never changes the repository's files")
+        step(f"open {address}")
+    return proc.wait()
 
 
 def classroom(args):
