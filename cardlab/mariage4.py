@@ -1305,7 +1305,8 @@ class Mariage4State(GameState):
                 self.awards = self.awards + (aw,)
                 self._finish("last_trick", aw.text)
             else:
-                self._finish("nobody", f"nobody reached 66 ({self.pair_points(0)}–{self.pair_points(1)}): no game points")
+                self._finish("nobody", f"nobody reached 66 ({self.pair_points(0)}–{self.pair_points(1)}): no game points"
+                                       + " for the play" * bool(self.awards))
 
     def _contract_trick(self, w: int) -> None:
         name, d = self.contract
@@ -1343,7 +1344,7 @@ class Mariage4State(GameState):
             gp, why = 2, f"{self.pair_name(other)} have {op}, under 33"
         else:
             gp, why = 1, f"{self.pair_name(other)} have {op}, 33 or more"
-        aw = Award(pair, gp, "66", f"{how}: {why}, so they uncover {gp}")
+        aw = Award(pair, gp, "66", f"{how}: {why}, so {self.pair_name(pair)} uncover {gp}")
         self.awards = self.awards + (aw,)
         self._finish("66", aw.text)
 
@@ -1352,7 +1353,8 @@ class Mariage4State(GameState):
         self.pending_marriage = None
         pts = (self.pair_points(0), self.pair_points(1))
         tr = (self.pair_tricks(0), self.pair_tricks(1))
-        expl = "; ".join(a.text for a in self.awards) if self.awards else text
+        texts = [a.text for a in self.awards]
+        expl = "; ".join(texts + [text] * (text not in texts))     # the hand's own end after three nines too
         self.result = Mariage4Result(reason, self.awards, pts, tr, reason == "redeal", expl)
 
     def pair_name(self, pair: int) -> str:

@@ -14,6 +14,7 @@ module states its results with (:data:`CONTRACT_NAMES`, :data:`REDEAL_WORDS`):
 * :func:`malformed`: why something is not a four-player Mariage action at all;
 * :func:`waiting_for`: whose decision it is and what it is, in words;
 * :func:`explain`: the last step in words (``Mariage4State.explain``);
+* :func:`result_headline`: who won what in a finished hand, in one line (the result box's head);
 * :func:`describe_action`: how a front end shows an action (``variants.ActionText``; the
   registry's ``describe_action``, reached as ``cardlab.mariage4.describe_action``).
 """
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
     from .mariage4 import Mariage4State
     from .variants import ActionText
 
-__all__ = ["CONTRACT_NAMES", "REDEAL_WORDS", "check", "malformed", "waiting_for", "explain", "describe_action"]
+__all__ = ["CONTRACT_NAMES", "REDEAL_WORDS", "check", "malformed", "waiting_for", "explain", "result_headline",
+           "describe_action"]
 
 #: Each contract of :data:`cardlab.mariage4.CONTRACTS` (lowest first), by its name in words.
 CONTRACT_NAMES = {"five": '"five"', "six": '"six"', "coat": '"fur coat"', "suit": '"suit"'}
@@ -357,8 +359,78 @@ def explain(s: "Mariage4State") -> str:
     else:
         out = _call_words(s, p, seat, a)
     if s.result is not None:
-        out.append("Hand over: " + s.result.explanation + ".")
+        out.append(f"Hand over: {result_headline(s)}. {_sentence(s.result.explanation)}")
     return " ".join(out)
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter upper case, a full stop at the end."""
+    return text[:1].upper() + text[1:] + "."
+
+
+def _pips_words(n: int) -> str:
+    return f"{n} pip{'s' if n != 1 else ''}"
+
+
+def result_headline(s: "Mariage4State", points: bool = True, pips: bool = True) -> str:
+    """Who won what in the finished hand ``s``, in one line without a full stop: the pair that
+    won and its points (cards and marriages), the contract made or failed, or why nobody won;
+    then, per pair that scored, the pips it uncovers on its own eight (or the eight it wins
+    outright, and the fur coat or suit laid on the other pair's eight), or "no game points".
+    E.g. ``"Ana & Cleo win with 72 points and uncover 2 pips on their own eight"``, ``'Dan's
+    "six" fails: Ana & Cleo uncover 6 pips on their own eight'``.
+
+    ``points=False`` leaves out the pairs' points, ``pips=False`` the pips (a drawing that hides
+    them, :data:`cardlab.render.cards.HIDE_TOKENS`). Raises ``ValueError`` while the hand runs.
+    Source: the scoring of D-8 to D-17 [m4.66, m4.contract.play, m4.eight]."""
+    r = s.result
+    if r is None:
+        raise ValueError("the hand is not over: there is no result to state yet")
+    names = s.names
+    if r.redeal:
+        return "Redeal: nobody scores"
+    reason = r.reason
+    ends = [a for a in r.awards if a.reason == reason]
+    if reason == "66":
+        pair = ends[-1].pair
+        head = f"{s.pair_name(pair)} win" + (f" with {r.pair_points[pair]} points" if points else "")
+    elif reason in s.CONTRACTS:
+        name, d = s.contract
+        made = ends[-1].pair == d % 2
+        head = f"{names[d]}'s {CONTRACT_NAMES[name]} {'is made' if made else 'fails'}"
+    elif reason in ("last_trick", "nobody"):
+        score = f" ({r.pair_points[0]}–{r.pair_points[1]})" if points else ""
+        head = f"Nobody reached 66{score}"
+        if reason == "last_trick":
+            head += f"; {s.pair_name(ends[-1].pair)} took the last trick"
+    elif reason == "false_claim":
+        head = f"A false claim of 66 by {s.pair_name(1 - ends[-1].pair)}"
+    elif reason == "nine_cut":
+        head = f"A nine at the bottom of the pack {len(s.cuts)} times"
+    else:
+        head = "The hand is over"
+    if not pips:
+        return head
+    parts = []
+    for pair in (0, 1):
+        mine = [a for a in r.awards if a.pair == pair]
+        if not mine:
+            continue
+        who, other = s.pair_name(pair), s.pair_name(1 - pair)
+        if any(a.whole_eight for a in mine):
+            parts.append(f"{who} win their eight outright")
+        else:
+            parts.append(f"{who} uncover {_pips_words(sum(a.points for a in mine))} on their own eight")
+        for a in mine:
+            if a.mark == "coat":
+                parts.append(f"a fur coat goes on {other}'s eight")
+            elif a.mark == "suit":
+                parts.append(f"a suit (a fur coat and a lining) goes on {other}'s eight")
+    if not parts:
+        return f"{head}: no game points"
+    if reason == "66" and parts[0].startswith(s.pair_name(ends[-1].pair)) and len(parts) == 1:
+        return f"{head} and{parts[0][len(s.pair_name(ends[-1].pair)):]}"
+    return f"{head}: {', '.join(parts)}"
 
 
 def _cut_words(s: "Mariage4State", who: str, moved: int) -> list[str]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Suit, format_cards
 from ..mariage4 import VARIANT
-from ..mariage4_words import CONTRACT_NAMES, waiting_for
+from ..mariage4_words import CONTRACT_NAMES, result_headline, waiting_for
 from .cards import SUIT_PATHS as _SUIT_PATHS
 from .cards import STYLE, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, sort_hand, text_escape
 from .cards import points_words
@@ -199,16 +199,22 @@ def _nines_line_html(ni: dict, names, seat: int | None) -> str:
 
 def _nines_slots_html(ni: dict, names, seat: int | None) -> str:
     """The three-nines game ``ni`` as card slots (the column layout): the nines, then each
-    placed card (face down until shown, as in :func:`_nines_line_html`)."""
+    placed card (face down until shown, as in :func:`_nines_line_html`: a card back and "1 card
+    face down"; "nothing placed" for an opponent without a card of the nines' suits)."""
     slots = "".join(f'<div class="cardlab-slot">{card_svg(c, extra_class="cardlab-nine")}<span>'
                     f'{"left" if ni["left"] == c else ("taken back" if ni["left"] else "on the table")}'
                     '</span></div>' for c in ni["nines"])
     for s_, (c, pos) in ni["placed"].items():
         shown = seat is None or ni["left"] is not None or s_ == seat
-        img = ('<span class="cardlab-empty">none</span>' if c is None else
-               (card_svg(c) if shown else card_back_svg(title="Placed card, face down")))
+        if pos is None:                        # no card of the nines' suits: nothing placed
+            img, words = '<span class="cardlab-empty">nothing placed</span>', ""
+        elif c is None or not shown:           # another seat's card before the declarer leaves a nine
+            img = card_back_svg(title=f"Placed card ({pos}), face down")
+            words = ": 1 card face down, " + ("on top" if pos == "top" else "at the bottom")
+        else:
+            img, words = card_svg(c), f": {pos}"
         slots += (f'<div class="cardlab-slot cardlab-placed" data-seat="{s_}" data-pos="{pos or ""}">{img}'
-                  f'<span>{_t(names[s_])}{": " + pos if pos else ""}</span></div>')
+                  f'<span>{_t(names[s_])}{_t(words)}</span></div>')
     return (f'<div class="cardlab-nines"><div class="cardlab-label">Three nines by {_t(names[ni["declarer"]])}'
             f'</div><div class="cardlab-cards">{slots}</div></div>')
 
@@ -235,14 +241,16 @@ def _trick_html(state: "Mariage4State") -> str:
 
 
 def _end_html(state: "Mariage4State", hide: frozenset) -> str:
-    """The result box (its text left out when points or pips are hidden), or the status
+    """The result box (its head says who won what, :func:`~cardlab.mariage4_words.result_headline`;
+    its text, and the head's numbers, left out when points or pips are hidden), or the status
     line while the hand runs (also when the result is hidden)."""
     if state.result is not None and "result" not in hide:
         r = state.result
         text = ("" if hide & {"card_points", "pips"} else
                 f'<div class="cardlab-result-text">{_t(r.explanation[:1].upper() + r.explanation[1:])}.</div>')
+        head = result_headline(state, points="card_points" not in hide, pips="pips" not in hide)
         return (f'<div class="cardlab-result" data-reason="{escape(r.reason)}"><div class="cardlab-result-head">'
-                f'{_t("Redeal." if r.redeal else "Hand over.")}</div>{text}</div>')
+                f'{_t(head)}.</div>{text}</div>')
     return f'<div class="cardlab-status">{_t(_phase_words(state))}</div>'
 
 
@@ -317,7 +325,8 @@ def state_text(state: "Mariage4State", seat: int | None = None) -> str:
         lines.append("Trick: " + ", ".join(f"{names[s_]} {c}" for s_, c in state.trick_by_seat()))
     lines.append(f"Points: {_pairs_points_words(state)}")
     if state.result is not None:
-        lines.append("Hand over: " + state.result.explanation + ".")
+        r = state.result
+        lines.append(f"Hand over: {result_headline(state)}. {r.explanation[:1].upper() + r.explanation[1:]}.")
     else:
         lines.append(_phase_words(state))
     return "\n".join(lines)
