@@ -3,7 +3,7 @@
 The table (.cardlab-auction) has Look (.cardlab-look), Bid (.cardlab-bid), Pass (.cardlab-pass)
 and Play-out (.cardlab-play-out) buttons, the auction so far (.cardlab-auction-calls) and the
 table as the learner's seat sees it (.cardlab-view). In russian_501.ipynb the learner sits at
-Boris's place, the eldest, who speaks first. The test looks at the cards (7 cards appear where
+Ana's place (seat 0 of the lesson's first hand), who speaks first. The test looks at the cards (7 cards appear where
 there were only backs), bids, passes if the auction comes back, and plays the hand out. Set
 CARDLAB_SHOTS=DIR to keep screenshots.
 """
@@ -15,6 +15,8 @@ from browser_helpers import open_in_voila, run_all_in_lab, screenshot, wait_for
 from playwright.sync_api import expect
 
 NOTEBOOK = "russian_501.ipynb"
+#: Who the learner is at the lesson's bidding table (its AuctionTable(core.states()[0], seat=0)).
+LEARNER = "Ana"
 
 pytestmark = pytest.mark.browser
 
@@ -35,15 +37,15 @@ def _click_through_auction(page, table, name):
     table.scroll_into_view_if_needed()
 
     table.locator(".cardlab-look").click()
-    expect(cards).to_have_count(7)                    # Boris's own seven cards
+    expect(cards).to_have_count(7)                    # the learner's own seven cards
     expect(table.locator(".cardlab-bid")).to_be_enabled()
     expect(table.locator(".cardlab-bid-amount input")).to_have_value("66")
 
     table.locator(".cardlab-bid").click()
-    expect(calls).to_contain_text("Boris (you): bid 66")
+    expect(calls).to_contain_text(f"{LEARNER} (you): bid 66")
     if "you to speak" in calls.inner_text():         # outbid: pass, and the others finish
         table.locator(".cardlab-pass").click()
-        expect(calls).to_contain_text("Boris (you): pass")
+        expect(calls).to_contain_text(f"{LEARNER} (you): pass")
     expect(calls).to_contain_text("wins the auction")
     screenshot(page, f"{name}-auction")
 
