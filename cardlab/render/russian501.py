@@ -188,11 +188,13 @@ def _player_html(state, s: int, seat: int | None, v, hide: frozenset) -> str:
 
 
 def _prikup_html(state, seat: int | None) -> str:
-    """The prikup: face up once taken, turned down (all cards open) or as backs to a seat."""
+    """The prikup: turned down (all cards open) or as backs to a seat until taken; once taken,
+    words only (its cards are drawn in the bidder's hand, shown to all, and nowhere else)."""
     if state.prikup_up:
-        pk = "".join(card_svg(c, size="sm") for c in state.prikup)
-        pk_label = f"Prikup (taken by {state.names[state.bidder]})"
-    elif seat is None:
+        who = state.names[state.bidder]
+        return (f'<div class="cardlab-slot cardlab-prikup cardlab-prikup-taken"><span>'
+                f'{_t(f"Prikup taken by {who}: its 3 cards are in his hand")}</span></div>')
+    if seat is None:
         pk = "".join(card_svg(c, size="sm", extra_class="cardlab-turned-down") for c in state.prikup)
         pk_label = "Prikup (face down)"
     else:
