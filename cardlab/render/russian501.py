@@ -193,7 +193,7 @@ def _prikup_html(state, seat: int | None) -> str:
     if state.prikup_up:
         who = state.names[state.bidder]
         return (f'<div class="cardlab-slot cardlab-prikup cardlab-prikup-taken"><span>'
-                f'{_t(f"Prikup taken by {who}: its 3 cards are in his hand")}</span></div>')
+                f'{_t(f"Prikup taken by {who} (into his hand)")}</span></div>')
     if seat is None:
         pk = "".join(card_svg(c, size="sm", extra_class="cardlab-turned-down") for c in state.prikup)
         pk_label = "Prikup (face down)"
