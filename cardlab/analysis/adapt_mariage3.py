@@ -79,4 +79,4 @@ def describe(v, seats, state):
 
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
-    value_unit="game points", describe_value=describe, knowledge=knowledge, world=world)
+    value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world)

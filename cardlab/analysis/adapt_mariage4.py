@@ -149,5 +149,5 @@ def describe(v, seats, state):
 
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
-    value_unit="game points", describe_value=describe, knowledge=knowledge, world=world,
+    value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world,
     other_side=lambda seats, state: ((seats[0] + 1) % 4, (seats[0] + 3) % 4))

@@ -302,6 +302,7 @@ ADAPTER = adapters.Adapter(
     result_value=result_value,
     default_seats=default_seats,
     value_unit="game points",
+    cost_threshold=0.25,
     describe_value=describe_value,
     knowledge=knowledge,
     complete=complete,

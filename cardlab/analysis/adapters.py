@@ -11,7 +11,10 @@ Everything in :mod:`cardlab.analysis` that depends on a variant goes through an
   brute-force minimax over the engine can be compared with the solver);
 * ``default_seats(state)``: who the question is about by default (the player to act; 501's
   declarer; the partnership of the player to act);
-* ``value_unit``: what the payoff counts ("game points", "points", "tricks", ...);
+* ``value_unit``: what the payoff counts ("game points", "points", "tricks", ...), and
+  ``cost_threshold``: in that unit, the smallest cost of a decision the play table's review
+  counts as a mistake (declared beside the unit, since what is small depends on it: 0.25 game
+  points, 5 points);
 * ``knowledge(views, names=None)`` and ``complete(view, knowledge, deal)``: for sampling (see
   :mod:`cardlab.analysis.sampling`): the hidden locations and what the seat knows about them,
   and a full state built from one seat's view plus one consistent assignment of the hidden
@@ -54,6 +57,12 @@ class Adapter:
     result_value : callable(state, seats) -> int
     default_seats : callable(state) -> tuple of int
     value_unit : str
+    cost_threshold : float or None
+        In :attr:`value_unit`, the smallest mean cost of one decision that the play table's
+        review counts as a mistake (costs below it are shown but not counted): 0.25 game points
+        (a quarter of the smallest win), 5 points (half a ten), 0.1 in Ninety-Nine's "bid made
+        (1) or not (0)" (a tenth of the chance of making the bid). ``None`` (an adapter that
+        declares none): every cost shown as more than 0 counts.
     describe_value : callable(value, seats, state) -> str
         The value in words ("A wins 2 game points").
     knowledge : callable(views, names=None) -> Knowledge, optional
@@ -76,6 +85,7 @@ class Adapter:
     default_seats: Callable[..., tuple]
     value_unit: str
     describe_value: Callable[..., str]
+    cost_threshold: float | None = None
     knowledge: Callable[..., Any] | None = None
     complete: Callable[..., Any] | None = None
     score: Callable[..., Any] | None = None

@@ -12,7 +12,10 @@ valued with all cards open (double dummy):
   stock is closed or exhausted, and that position is solved exactly;
 * decisions that are not card play in the games without a stock (an auction, a contract, bid
   cards, claims) are not valued: the advice is then the variant's rule-based player's choice,
-  and says so.
+  and says so (:attr:`Advice.valued` is false).
+
+The reason is written in words: each action as the play table's buttons name it (the variant's
+``describe_action``), never in the action's typed syntax.
 
 Sampled deals are drawn and solved one after another until ``max_samples`` are done or the
 ``budget`` in seconds is spent (a solve that would overrun it is abandoned); the advice uses
@@ -27,7 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..actions import Action
 from ..errors import CardlabError
@@ -73,6 +76,13 @@ class Advice:
     best: Action
     reason: str
     timed_out: bool = False
+
+    @property
+    def valued(self) -> bool:
+        """Whether the analysis valued this decision: some sampled deal was solved and at least
+        one choice has a value. When false, :attr:`best` is the rule-based player's choice, not
+        the analysis's, and no choice can be called best or costly."""
+        return self.samples > 0 and any(v is not None for v in self.values)
 
     def value_of(self, action: Action) -> float | None:
         """The mean value of ``action`` (``None`` if not valued). Raises ``KeyError`` for an
@@ -132,7 +142,7 @@ def _check_count(name: str, value, allow_none: bool = False):
 
 
 def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_samples: int = 200,
-           rollouts: int = 1, rollout_policy: str = "heuristic") -> Advice:
+           rollouts: int = 1, rollout_policy: str = "heuristic", words: Callable | None = None) -> Advice:
     """Advise the seat to act on its decision, from its views only.
 
     Parameters
@@ -154,6 +164,9 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     rollout_policy : str
         The player kind that plays those play-outs and makes the choices the analysis does not
         value (default ``"heuristic"``, the variant's rule-based player; ``"random"``).
+    words : callable(action) -> str, optional
+        How the reason names an action (the play table passes its button labels); by default
+        the variant's ``describe_action`` label in the seat's view.
 
     Returns
     -------
@@ -174,6 +187,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     ad = adapters.get(variant)
     if len(legal) == 1:
         return Advice(seat, legal, (None,), 0, ad.value_unit, legal[0], "It is the only legal action.")
+    words = words or _label_words(variant, view)
     deadline = None if budget is None else perf_counter() + budget
     rng = random.Random(seed)
 
@@ -188,7 +202,24 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
             _sample_solved(ad, views, legal, rng, deadline, max_samples, tally)
     except NotSolvable:
         tally.done = 0
-    return _conclude(ad, view, legal, tally, rule_based)
+    return _conclude(ad, view, legal, tally, rule_based, words)
+
+
+def _label_words(variant: str, view):
+    """``action -> its label`` by the variant's ``describe_action`` in ``view`` (the words of
+    the play table's buttons); where a label needs more of the state than a view holds (to whom
+    501 gives a card), the label without a state."""
+    from .. import variants
+
+    describe = variants.get(variant).describe_action
+
+    def words(action) -> str:
+        try:
+            return describe(action, view).label
+        except AttributeError:     # a label reading what only the whole state holds
+            return describe(action, None).label
+
+    return words
 
 
 def _decision(views: list, budget, max_samples, rollouts) -> tuple:
@@ -274,34 +305,35 @@ def _sample_solved(ad, views, legal, rng, deadline, max_samples, tally: _Tally) 
         tally.done += 1
 
 
-def _conclude(ad, view, legal, tally: _Tally, rule_based) -> Advice:
+def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
     """The advice from the sums: the best mean and the next best, or the rule-based player's
     choice (the play-outs' player, else ``rule_based()``) when nothing was valued or every
-    choice is worth the same."""
+    choice is worth the same; actions named by ``words``."""
     seat = view.seat
     done = tally.done
     means = tuple(tally.totals[k] / tally.valued[k] if tally.valued[k] else None for k in range(len(legal)))
     known = [m for m in means if m is not None]
     if not done or not known:
         best = (tally.policy or rule_based()).choose(view)
-        why = ("the analysis values card play only" if getattr(view, "phase", "play") != "play"
+        why = ("it values card play only" if getattr(view, "phase", "play") != "play"
                else "no sampled deal could be solved in the time allowed")
         return Advice(seat, legal, tuple(None for _ in legal), 0, ad.value_unit, best,
-                      f"{best} is the rule-based player's choice ({why}).", tally.timed_out)
+                      f"Not valued by the analysis ({why}); the rule-based player would choose: {words(best)}.",
+                      tally.timed_out)
     top = max(known)
     if min(known) == top:
         best = (tally.policy or rule_based()).choose(view)
         reason = (f"Every choice is worth the same ({_fmt(top)} {ad.value_unit} on average over {done} sampled "
-                  f"deals), so {best} is the rule-based player's choice.")
+                  f"deals); the rule-based player would choose: {words(best)}.")
     else:
         k = means.index(top)
         best = legal[k]
         others = sorted((m, i) for i, m in enumerate(means) if m is not None and i != k)
         second = others[-1] if others else None
-        reason = (f"{best} is worth {_fmt(top)} {ad.value_unit} on average over {done} sampled deals of the cards "
-                  f"you cannot see, each solved with all cards open")
+        reason = (f"Best: {words(best)}, worth {_fmt(top)} {ad.value_unit} on average over {done} sampled deals "
+                  f"of the cards you cannot see, each solved with all cards open")
         if second is not None:
-            reason += f"; the next best, {legal[second[1]]}, {_fmt(second[0])}"
+            reason += f"; the next best: {words(legal[second[1]])}, {_fmt(second[0])}"
         reason += "."
     return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out)
 

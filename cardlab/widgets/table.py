@@ -114,6 +114,22 @@ def _cost_text(cost) -> str:
     return "0" if cost < 0.005 else f"{cost:.2f}"
 
 
+def _fmt_number(x: float) -> str:
+    """A threshold or value as written in a sentence: ``0.25``, ``5``."""
+    return f"{x:.2f}".rstrip("0").rstrip(".") if abs(x - round(x)) > 1e-9 else str(int(round(x)))
+
+
+#: A cost shown as 0 (below half a hundredth) never counts, whatever the unit's threshold.
+SHOWN_ZERO = 0.005
+
+#: The ordinal words of the seat menu ("Your seat: first").
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _seat_words(seat: int) -> str:
+    return _ORDINALS[seat] if seat < len(_ORDINALS) else f"seat {seat + 1}"
+
+
 def _first_text(x) -> str:
     if isinstance(x, Suit):
         return x.symbol
@@ -290,7 +306,7 @@ class PlayTable(StaticFallback, w.VBox):
                 self.rules_menu.options = list(self.rules_menu.options) + [(self.rules.name, "(given)")]
                 current = "(given)"
             self.rules_menu.value = current
-            self.seat_menu.options = [(f"seat {s + 1} ({v.seat_names[s]})", s) for s in range(v.players)]
+            self.seat_menu.options = [(_seat_words(s), s) for s in range(v.players)]
             self.seat_menu.value = self.human
             kinds = list(v.player_kinds)
             first = next(iter(self._opponents.values()))
@@ -428,7 +444,7 @@ class PlayTable(StaticFallback, w.VBox):
         self._pending_card = None
         self.hint_html.value = ""
         self.review_html.value = ""
-        self._say(f"Taken back: your {str(hist[mine[-1] + 1].last_action)}.")
+        self._say(f"Taken back: your choice {action_label(hist[mine[-1] + 1].last_action, hist[mine[-1]])}.")
         self._refresh()
         return True
 
@@ -449,7 +465,8 @@ class PlayTable(StaticFallback, w.VBox):
             return None
         self._status("Thinking about a hint…")
         try:
-            adv = advise(self.views(), seed=self.seed * 1000 + len(self.states), budget=self.hint_budget)
+            adv = advise(self.views(), seed=self.seed * 1000 + len(self.states), budget=self.hint_budget,
+                         words=lambda a: action_label(a, s))
         finally:
             self._status("")
         rows = []
@@ -462,17 +479,36 @@ class PlayTable(StaticFallback, w.VBox):
         if adv.samples:
             table = (f'<table class="cardlab-score-sheet"><thead><tr><th>choice</th><th>{escape(adv.unit)} '
                      f'(mean of {adv.samples} deals)</th></tr></thead><tbody>{"".join(rows[:12])}</tbody></table>')
-        self.hint_html.value = (f'<div class="cardlab-hint-text"><b>Hint: {escape(action_label(adv.best, s))}.</b> '
+        head = (f"Hint: {action_label(adv.best, s)}." if adv.valued or len(adv.actions) == 1
+                else "No hint from the analysis.")
+        self.hint_html.value = (f'<div class="cardlab-hint-text"><b>{escape(head)}</b> '
                                 f'{escape(adv.reason)}</div>{table}')
         return adv
 
     def review(self) -> list:
-        """The review of the human's decisions this hand: for each, the choice made, the best
-        choice by the analysis from what the human knew then, and its cost on average in the
-        variant's unit. Shown in :attr:`review_html`; returns the rows as dicts."""
+        """The review of the human's decisions this hand, in words.
+
+        For each decision with a choice: the choice made and, where the analysis valued the
+        decision (:attr:`Advice.valued <cardlab.analysis.advice.Advice.valued>`: sampled deals
+        solved, values found), the best choice by the analysis from what the human knew then and
+        the cost of the choice made, its mean value below the best's in the variant's unit. A
+        decision the analysis does not value (a bid, a contract, anything but the card play it
+        solves) is not called best or costly: its row says so and names the rule-based player's
+        choice as such. The headline counts the valued decisions whose cost is at or over the
+        unit's threshold (the adapter's ``cost_threshold``: 0.25 game points, 5 points ...) and
+        states it; smaller costs are shown but not counted.
+
+        Shown in :attr:`review_html`. Returns the rows as dicts: ``decision`` (1, 2, ...),
+        ``you chose`` (words), ``valued`` (bool), ``best by the analysis`` (words, or ``None``
+        when not valued), ``rule-based choice`` (words, or ``None`` when valued), ``cost``
+        (float or ``None``), ``counted`` (the cost is at or over the threshold), ``threshold``,
+        ``unit``, ``samples``. Raises nothing a person could cause."""
+        from ..analysis import adapters
         from ..analysis.advice import advise
 
         hist = self.state.history()
+        ad = adapters.get(self.variant)
+        threshold = ad.cost_threshold
         rows = []
         self._status("Reviewing your decisions…")
         try:
@@ -481,28 +517,70 @@ class PlayTable(StaticFallback, w.VBox):
                     continue
                 chosen = hist[i + 1].last_action
                 adv = advise([x.view(self.human) for x in hist[:i + 1]], seed=self.seed * 1000 + i,
-                             budget=self.review_budget, max_samples=64)
-                mine, best = adv.value_of(chosen), adv.value_of(adv.best)
-                cost = None if mine is None or best is None else max(0.0, best - mine)
-                rows.append({"decision": len(rows) + 1, "you chose": action_label(chosen, s),
-                             "best by the analysis": action_label(adv.best, s),
-                             "cost": cost, "unit": adv.unit, "samples": adv.samples})
+                             budget=self.review_budget, max_samples=64, words=lambda a, s=s: action_label(a, s))
+                rows.append(self._review_row(len(rows) + 1, s, chosen, adv, threshold))
         finally:
             self._status("")
-        body = "".join(
-            f"<tr><td>{r['decision']}</td><td>{escape(r['you chose'])}</td><td>{escape(r['best by the analysis'])}</td>"
-            f"<td>{_cost_text(r['cost'])}</td></tr>"
-            for r in rows)
-        unit = rows[0]["unit"] if rows else ""
-        mistakes = [r for r in rows if r["cost"] is not None and r["cost"] >= 0.25]
-        head = (f"{len(mistakes)} of your {len(rows)} decisions cost {unit} on average by the analysis."
-                if rows else "No decision of yours had a choice in this hand.")
-        self.review_html.value = (f'<div class="cardlab-review-text"><b>Review.</b> {escape(head)}</div>'
-                                  f'<table class="cardlab-score-sheet"><thead><tr><th>#</th><th>you chose</th>'
-                                  f'<th>best from what you knew</th><th>cost ({escape(unit)})</th></tr></thead>'
-                                  f'<tbody>{body}</tbody></table>' if rows else
-                                  f'<div class="cardlab-review-text">{escape(head)}</div>')
+        self.review_html.value = self._review_html(rows, ad.value_unit, threshold)
         return rows
+
+    @staticmethod
+    def _review_row(number: int, s, chosen, adv, threshold) -> dict:
+        """One row of :meth:`review`: the decision in state ``s``, the choice made, the advice."""
+        row = {"decision": number, "you chose": action_label(chosen, s), "valued": adv.valued,
+               "best by the analysis": None, "rule-based choice": None, "cost": None, "counted": False,
+               "threshold": threshold, "unit": adv.unit, "samples": adv.samples}
+        if not adv.valued:
+            row["rule-based choice"] = action_label(adv.best, s)
+            return row
+        known = [v for v in adv.values if v is not None]
+        same = len(known) == len(adv.values) and max(known) - min(known) < 1e-9
+        row["best by the analysis"] = "every choice is worth the same" if same else action_label(adv.best, s)
+        mine, best = adv.value_of(chosen), adv.value_of(adv.best)
+        if mine is not None and best is not None:
+            cost = max(0.0, best - mine)
+            row["cost"] = cost
+            row["counted"] = cost >= SHOWN_ZERO and (threshold is None or cost >= threshold - 1e-9)
+        return row
+
+    @staticmethod
+    def _review_html(rows: list, unit: str, threshold) -> str:
+        """The review's HTML: a headline and a table of ``rows`` (see :meth:`review`)."""
+        if not rows:
+            return '<div class="cardlab-review-text">No decision of yours had a choice in this hand.</div>'
+        valued = [r for r in rows if r["valued"]]
+        counted = [r for r in valued if r["counted"]]
+        if threshold is None:
+            bar = f"more than 0 {unit}"
+        elif "(" in unit:          # a unit that explains itself ("bid made (1) or not (0)")
+            bar = f"{_fmt_number(threshold)} or more in {unit}"
+        else:
+            bar = f"{_fmt_number(threshold)} {unit} or more"
+        if valued:
+            head = (f"{len(counted)} of your {len(valued)} valued decision{'s' if len(valued) != 1 else ''} "
+                    f"cost {bar} on average by the analysis")
+            head += "; costs below that are shown but not counted." if threshold is not None else "."
+        else:
+            head = "The analysis valued none of your decisions in this hand."
+        rest = len(rows) - len(valued)
+        if rest:
+            head += (f" {rest} decision{'s were' if rest != 1 else ' was'} not valued by the analysis (it values "
+                     f"the card play); the rule-based player's choice is shown there, not counted.")
+        body = []
+        for r in rows:
+            if r["valued"]:
+                best = escape(r["best by the analysis"])
+                cost = _cost_text(r["cost"]) + (" (counted)" if r["counted"] else "")
+            else:
+                best = ("<i>not valued by the analysis; the rule-based player would choose "
+                        f"{escape(r['rule-based choice'])}</i>")
+                cost = "—"
+            body.append(f"<tr><td>{r['decision']}</td><td>{escape(r['you chose'])}</td><td>{best}</td>"
+                        f"<td>{cost}</td></tr>")
+        return (f'<div class="cardlab-review-text"><b>Review.</b> {escape(head)}</div>'
+                f'<table class="cardlab-score-sheet"><thead><tr><th>#</th><th>you chose</th>'
+                f'<th>best from what you knew</th><th>cost ({escape(unit)})</th></tr></thead>'
+                f'<tbody>{"".join(body)}</tbody></table>')
 
     def __repr__(self) -> str:
         s = self.state
@@ -561,7 +639,11 @@ class PlayTable(StaticFallback, w.VBox):
             except CardlabError as exc:
                 self.state = s
                 self.errors.append(f"computer player chose {choice}: {exc}")
-                self._say(f"The computer player chose {choice}, which is not allowed: {exc}", error=True)
+                try:
+                    said = action_label(choice, s)
+                except Exception:  # noqa: BLE001 - an action of no kind the variant knows
+                    said = str(choice)
+                self._say(f"The computer player chose {said}, which is not allowed: {exc}", error=True)
                 return
         self.state = s
 
