@@ -476,11 +476,11 @@ class PlayTable(StaticFallback, w.VBox):
             star = " ★" if a == adv.best else ""
             rows.append(f"<tr><td>{label}{star}</td><td>{val}</td></tr>")
         table = ""
-        if adv.samples:
+        if adv.valued:
             table = (f'<table class="cardlab-score-sheet"><thead><tr><th>choice</th><th>{escape(adv.unit)} '
                      f'(mean of {adv.samples} deals)</th></tr></thead><tbody>{"".join(rows[:12])}</tbody></table>')
-        head = (f"Hint: {action_label(adv.best, s)}." if adv.valued or len(adv.actions) == 1
-                else "No hint from the analysis.")
+        # a decision the analysis does not value gets no "best": the reason says whose choice it is
+        head = f"Hint: {action_label(adv.best, s)}." if adv.valued or len(adv.actions) == 1 else "Hint:"
         self.hint_html.value = (f'<div class="cardlab-hint-text"><b>{escape(head)}</b> '
                                 f'{escape(adv.reason)}</div>{table}')
         return adv
