@@ -189,3 +189,11 @@ def test_the_detector_sees_syntax_and_spares_words():
     assert not syntax_in("marriage ♥", "Declare marriage ♥ (20)", "35 points (15 card points + marriage ♥ 20)")
     assert not syntax_in("six", 'Announce "six"', 'contract "six" by Human')
     assert not syntax_in("look", "Look at my cards", "Hint: Look at my cards.")
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_the_seat_menu_reads_in_words(name):
+    """The setup bar names seats in words ("first", "second" ...), not "seat 1 (A)"."""
+    p = PlayTable(name, seed=0)
+    labels = [label for label, _ in p.seat_menu.options]
+    assert labels == ["first", "second", "third", "fourth"][:variants.get(name).players], labels
