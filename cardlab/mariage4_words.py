@@ -144,17 +144,17 @@ def check(s, a: Action) -> tuple[str, str] | None:
 
 def waiting_for(s) -> str:
     """Whose decision it is in the running hand ``s`` and what it is, in words ("Ana is to cut
-    the pack ('cut 1' to 'cut 23')"); "the hand is over" once it is."""
+    the pack: lift 1 to 23 cards"); "the hand is over" once it is."""
     ph = s.phase
     who = s.names[s._to_act]
     return {
-        "cut": f"{who} is to cut the pack ('cut 1' to 'cut 23')",
-        "trumps": f"{who} is to name trumps ('trump ♥') or turn their last card ('turn')",
+        "cut": f"{who} is to cut the pack: lift 1 to 23 cards",
+        "trumps": f"{who} is to name trumps or turn up their last card",
         "announce": f"{who} is to announce: pass, a redeal claim, three nines or a contract",
         "nines": f"the three-nines game: {who} is to "
-                 + ("leave a nine ('leave 9♣')" if s.nines and s._to_act == s.nines["declarer"]
-                    else "place a card ('place 10♥ top' or 'place')"),
-        "give": f"{who} is to set a card aside ('aside J♣')",
+                 + ("choose which nine to leave" if s.nines and s._to_act == s.nines["declarer"]
+                    else "place a card face down, on top or underneath, or nothing"),
+        "give": f"{who} is to set a card aside",
         "play": f"{who} is to " + ("play to the trick" if s.trick else "lead"),
     }.get(ph, "the hand is over")
 

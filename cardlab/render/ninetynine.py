@@ -243,8 +243,19 @@ def _result99(t: _Table99, hide: frozenset = frozenset()) -> str:
     head = ("<tr><th>player</th><th>bid</th><th>tricks</th><th></th><th>score parts</th><th>deal score</th></tr>")
     text = r.explanation[:1].upper() + r.explanation[1:] + "."
     return (f'<div class="cardlab-result" data-successes="{r.successes}"><div class="cardlab-result-head">'
-            f'Deal over: {r.successes} made the bid.</div><table class="cardlab-result99">{head}{"".join(rows)}'
+            f'Deal over: {_t(_who_made(t.names, r.made))}.</div><table class="cardlab-result99">{head}{"".join(rows)}'
             f'</table><div class="cardlab-result-text">{_t(text)}</div></div>')
+
+
+def _who_made(names, made) -> str:
+    """Who made their bid, in words: "nobody made their bid", "Ana made her bid" is not said
+    (the table does not know a player's gender): "Ana made the bid", "Ana and Cleo made their bids"."""
+    who = [str(n) for n, m in zip(names, made) if m]
+    if not who:
+        return "nobody made their bid"
+    if len(who) == 1:
+        return f"{who[0]} made the bid"
+    return f"{', '.join(who[:-1])} and {who[-1]} made their bids"
 
 
 def state_html(state: "NinetyNineState", seat: int | None = None, hide: frozenset = frozenset(),
