@@ -47,6 +47,9 @@ from .verdicts import AnswerError, score_reasons
 
 __all__ = ["ExerciseWidget", "MARKS", "answer_text", "verdict_html"]
 
+#: The exercise's drawing at the larger card sizes shows no status line under the table.
+_NO_STATUS = ".cardlab-class-position .cardlab-status{display:none}"
+
 
 def answer_text(ex, answer) -> str:
     """The canonical text of ``answer`` (as the controls give it) to exercise ``ex``: the same
@@ -240,7 +243,9 @@ class ExerciseWidget(StaticFallback, w.VBox):
         size = self.card_size.value
         show_size(self, size)
         table = state_html(ex.state, ex.seat, size=size, hide=() if self.teacher else ex.hidden, layout="table")
-        self.position.value = table if size == "normal" else f"<style>{SIZE_CSS}</style>{table}"
+        # at the larger sizes the table's status line ("C to play to A's 9♣.") is left out: the
+        # question above says the same, and the screen must hold question, table and controls
+        self.position.value = table if size == "normal" else f"<style>{SIZE_CSS}{_NO_STATUS}</style>{table}"
 
     def _controls(self, ex) -> list:
         form = ex.answer_form
