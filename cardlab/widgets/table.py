@@ -682,11 +682,14 @@ class PlayTable(StaticFallback, w.VBox):
         for c in render.sort_hand(hand, trump if isinstance(trump, Suit) else None):
             b = _button(str(c), "cardlab-hand-card", render.card_name(c))
             b.card = c
-            if c in self._selected:
+            if c in self._selected:        # picked: dark outline on pale amber (red 5.1:1, black 15.6:1)
                 b.add_class("cardlab-picked")
-                b.button_style = "info"
+                b.style.button_color = "#fff4cc"
+                b.layout.border = "2px solid #1b1b1b"
             if c.suit is not None and c.suit.is_red:
                 b.style.text_color = "#c62828"
+            elif c in self._selected:
+                b.style.text_color = "#1b1b1b"
             b.style.font_weight = "bold"
             if c in ctl["cards"]:
                 acts = ctl["cards"][c]

@@ -56,3 +56,44 @@ def test_a_picked_bid_card_is_readable():
     assert "outline" in rule or "border" in rule             # picked is not told by colour alone
     explorer.card_buttons[0].value = True                    # the toggle is on: the front end adds mod-active
     assert explorer.card_buttons[0].value and "cardlab-bidcard" in explorer.card_buttons[0]._dom_classes
+
+
+def test_a_picked_card_on_the_play_table_is_readable():
+    """The play table's bid-card picking (any variant whose decisions include picking cards of
+    the hand, from the registry): a picked card is drawn on pale amber with a dark outline, and
+    its text (red or black) reads at 4.5:1 or more; it was red on ipywidgets' "info" cyan (2.45:1)."""
+    from cardlab import variants
+    from cardlab.widgets.table import PlayTable, decision_controls
+
+    checked = 0
+    for name in variants.names():
+        for seed in range(3):
+            t = PlayTable(variant=name, human=0, opponent="heuristic", seed=seed)
+            s = t.state
+            if s.to_act != 0:
+                continue
+            ctl = decision_controls(s.legal_actions(), s.view(0).hand)
+            if not ctl["bid_cards"]:
+                continue
+            card = ctl["bid_cards"][0].value[0]
+            t._pick(card)
+            picked = [b for b in _walk(t) if getattr(b, "card", None) == card and "cardlab-picked" in b._dom_classes]
+            assert picked, f"{name}: the picked card has no button"
+            b = picked[0]
+            assert "cardlab-picked" in b._dom_classes and b.button_style == ""
+            bg = b.style.button_color
+            text = b.style.text_color
+            assert contrast(text, bg) >= 4.5, (name, text, bg)
+            assert "solid" in (b.layout.border or "")
+            checked += 1
+            break
+    assert checked, "no variant of the registry picks cards of the hand"
+
+
+def _walk(widget):
+    out, stack = [], [widget]
+    while stack:
+        x = stack.pop()
+        out.append(x)
+        stack.extend(getattr(x, "children", ()) or ())
+    return out
