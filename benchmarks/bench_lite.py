@@ -24,6 +24,7 @@ Every host but 127.0.0.1 is blocked. Run from the repository root, after ``pytho
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import re
@@ -38,37 +39,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_lite  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import bench_solver  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 TIMEOUT = 300_000
 EXERCISE_CODE = "66-santase-legal,trick,points,marriage,score-e2-2026"
 
-#: Run in both Pythons: seeded Sixty-six end games solved exactly; prints one JSON line.
+#: Run in both Pythons: seeded Sixty-six end games (bench_solver's positions, its function's own
+#: source sent along) solved exactly; prints one JSON line.
 SOLVER_CODE = r'''
 import json, random, statistics, time
 from cardlab import sixtysix as ss
 from cardlab.analysis import adapters
 from cardlab.analysis.solver import KERNEL, Solver
 
-def _positions(count, seed=0):
-    out, k = [], seed
-    while len(out) < count:
-        rng = random.Random(k)
-        s = ss.deal(ss.SANTASE, dealer=k & 1, seed=k)
-        while not s.is_finished:
-            if (not s.stock_open and not s.draw_pending and not s.trick and s.pending_marriage is None
-                    and len(s.hands[s.to_act]) in (5, 6)):
-                out.append(s)
-                break
-            legal = s.legal_actions()
-            close = [a for a in legal if a.kind == "close"]
-            s = s.apply(close[0] if close and rng.random() < 0.35 else rng.choice(legal))
-        k += 1
-    return out
-
+{positions_source}
 _ms = []
-for _s in _positions(POSITIONS):
+for _s in sixty_six_positions(POSITIONS):
     _ad = adapters.get(_s.variant)
     _t = []
     for _ in range(RUNS):
@@ -77,7 +67,7 @@ for _s in _positions(POSITIONS):
         _t.append((time.perf_counter() - _t0) * 1000)
     _ms.append(statistics.median(_t))
 print(json.dumps({"kernel": KERNEL, "ms": _ms}))
-'''
+'''.replace("{positions_source}", inspect.getsource(bench_solver.sixty_six_positions))
 
 _KERNEL_IDLE = "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'"
 

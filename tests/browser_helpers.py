@@ -42,7 +42,7 @@ def open_in_voila(page, server: str, notebook: str) -> None:
 
 # Run All has finished: no code cell is queued or running, the kernel is idle, and every code cell
 # has run (its execution count is back) or one of them failed (which stops the rest).
-_RUN_ALL_DONE = """() => {
+RUN_ALL_DONE = """() => {
     const nb = window.jupyterapp.shell.currentWidget;
     if (nb.sessionContext.session?.kernel?.status !== 'idle') return false;
     const cells = nb.content.widgets.filter(c => c.model.type === 'code');
@@ -92,4 +92,4 @@ def run_all_in_lab(page, server: str, notebook: str) -> None:
         .every(c => c.model.type !== 'code' || c.model.executionCount === null)""")
     page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
     page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
-    page.wait_for_function(_RUN_ALL_DONE, polling=250, timeout=RUN_ALL_TIMEOUT)
+    page.wait_for_function(RUN_ALL_DONE, polling=250, timeout=RUN_ALL_TIMEOUT)

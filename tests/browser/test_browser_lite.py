@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from browser_helpers import screenshot
+from browser_helpers import RUN_ALL_DONE, screenshot
 from playwright.sync_api import expect
 
 from cardlab.classroom import ExerciseSet
@@ -35,17 +35,6 @@ RUN_ALL_TIMEOUT = 300_000
 SET_CODE = "66-santase-legal-e2-2026"
 
 pytestmark = pytest.mark.browser
-
-# Run All has finished: nothing queued or running, the kernel idle, every code cell run (or one failed).
-_RUN_ALL_DONE = """() => {
-    const nb = window.jupyterapp.shell.currentWidget;
-    if (nb.sessionContext.session?.kernel?.status !== 'idle') return false;
-    const cells = nb.content.widgets.filter(c => c.model.type === 'code');
-    if (cells.some(c => c.model.executionState === 'running')) return false;
-    const failed = cells.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'));
-    const ran = cells.every(c => c.model.executionCount !== null || !c.model.sharedModel.getSource().trim());
-    return failed || ran;
-}"""
 
 
 class Watch:
@@ -139,7 +128,7 @@ def open_and_run_all(page, url: str, link_id: str, notebook: str) -> None:
         timeout=TIMEOUT)
     page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
     page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
-    page.wait_for_function(_RUN_ALL_DONE, polling=250, timeout=RUN_ALL_TIMEOUT)
+    page.wait_for_function(RUN_ALL_DONE, polling=250, timeout=RUN_ALL_TIMEOUT)
     _no_traceback_in_outputs(page)
 
 
