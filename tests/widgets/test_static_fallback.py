@@ -370,16 +370,23 @@ def test_lab_shows_a_live_widget_once_and_no_picture(page, lab_server):
     page.evaluate("""([name, nb]) => window.jupyterapp.serviceManager.contents.save(
         name, {type: 'notebook', format: 'json', content: nb})""", [name, json.loads(json.dumps(nb))])
     page.goto(f"{lab_server}/lab/tree/{name}")
-    stored = page.locator(".jp-OutputArea-output .cardlab-static")
+    # Lab's workspace may hold other notebooks opened by earlier tests: look in this one's panel only
+    page.wait_for_function("path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=name)
+    def this_panel():
+        return page.locator(f"[id='{page.evaluate('() => window.jupyterapp.shell.currentWidget.id')}']")
+
+    panel = this_panel()
+    stored = panel.locator(".jp-OutputArea-output .cardlab-static")
     expect(stored).to_have_count(1)                     # before running: the stored picture
-    expect(page.locator(".jp-OutputArea-output .cardlab-next")).to_have_count(0)
-    run_all_in_lab(page, lab_server, name)
-    live = page.locator(".jp-OutputArea-output .cardlab-next")
+    expect(panel.locator(".jp-OutputArea-output .cardlab-next")).to_have_count(0)
+    run_all_in_lab(page, lab_server, name)              # opens the notebook again: a new panel
+    panel = this_panel()
+    live = panel.locator(".jp-OutputArea-output .cardlab-next")
     wait_for(page, live.first, "the live Stepper")
     expect(live).to_have_count(1)
-    expect(page.locator(".jp-OutputArea-output .cardlab-view")).to_have_count(1)
-    expect(page.locator(".cardlab-static")).to_have_count(0)
-    expect(page.locator(".jp-OutputArea-output")).to_have_count(1)
+    expect(panel.locator(".jp-OutputArea-output .cardlab-view")).to_have_count(1)
+    expect(panel.locator(".cardlab-static")).to_have_count(0)
+    expect(panel.locator(".jp-OutputArea-output")).to_have_count(1)
 
 
 @pytest.mark.browser
