@@ -68,6 +68,22 @@ def open_class_page(page, url: str, timeout: float) -> object:
     return panel
 
 
+def wait_until_kernel_idle(page, notebook: str, timeout: float) -> None:
+    """Wait until JupyterLab (or JupyterLite) shows ``notebook`` as its current widget, its
+    session is ready and its kernel idle: before that, "Run All" opens a "Select Kernel" dialog
+    and runs nothing. ``timeout`` in ms."""
+    page.wait_for_function("path => window.jupyterapp?.shell.currentWidget?.context?.path === path",
+                           arg=notebook, timeout=timeout)
+    page.evaluate("""async () => {
+        const nb = window.jupyterapp.shell.currentWidget;
+        await nb.context.ready;
+        await nb.sessionContext.ready;
+    }""")
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
+        timeout=timeout)
+
+
 def run_all_in_lab(page, server: str, notebook: str) -> None:
     """Open ``notebook`` in JupyterLab, clear its stored outputs and Run All Cells once its kernel
     is idle ("Run All" sent before the session is ready opens a "Select Kernel" dialog and runs
@@ -77,15 +93,7 @@ def run_all_in_lab(page, server: str, notebook: str) -> None:
     found = page.request.get(f"{server}/api/contents/{notebook}?content=0")
     assert found.ok, f"{notebook} is not among the served notebooks ({found.status})"
     page.goto(f"{server}/lab/tree/{notebook}")
-    page.wait_for_function(
-        "path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=notebook)
-    page.evaluate("""async () => {
-        const nb = window.jupyterapp.shell.currentWidget;
-        await nb.context.ready;
-        await nb.sessionContext.ready;
-    }""")
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'")
+    wait_until_kernel_idle(page, notebook, TIMEOUT)
     # The stored outputs carry execution counts: cleared, a count shows that this run reached the cell.
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function("""() => window.jupyterapp.shell.currentWidget.content.widgets

@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from browser_helpers import RUN_ALL_DONE, screenshot
+from browser_helpers import RUN_ALL_DONE, screenshot, wait_until_kernel_idle
 from playwright.sync_api import expect
 
 from cardlab.classroom import ExerciseSet
@@ -116,16 +116,7 @@ def open_and_run_all(page, url: str, link_id: str, notebook: str) -> None:
     """From the first page, click a notebook's link and run all its cells once the kernel is idle."""
     page.goto(url + "/")
     page.locator(f"#{link_id}").click()
-    page.wait_for_function("path => window.jupyterapp?.shell.currentWidget?.context?.path === path",
-                           arg=notebook, timeout=TIMEOUT)
-    page.evaluate("""async () => {
-        const nb = window.jupyterapp.shell.currentWidget;
-        await nb.context.ready;
-        await nb.sessionContext.ready;
-    }""")
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
-        timeout=TIMEOUT)
+    wait_until_kernel_idle(page, notebook, TIMEOUT)
     page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
     page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
     page.wait_for_function(RUN_ALL_DONE, polling=250, timeout=RUN_ALL_TIMEOUT)

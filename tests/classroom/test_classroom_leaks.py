@@ -167,12 +167,18 @@ def check_students(widget: ExerciseWidget, ex, where: str, layouts: bool = True)
         for marker in HIDDEN_IN_MARKUP.get(token, ()):
             found = re.search(marker, drawing_raw)
             assert found is None, f"{where}: the drawing holds {found.group(0)!r} although {token} is hidden"
+    check_no_answer(text, ex, where)
+    check_controls(widget, ex, where)
+
+
+def check_no_answer(text: str, ex, where: str) -> None:
+    """``text`` (the words a student reads) gives no answer to ``ex`` away: no answer beside its
+    unit or label, and for the score kinds not the answer's own text."""
     for pattern in answer_patterns(ex):
         found = re.search(pattern, text, re.I)
         assert found is None, f"{where}: {found.group(0)!r} gives the answer {ex.answer_text()!r} away"
     if ex.kind in ("scores", "score"):
         assert ex.answer_text() not in text, where
-    check_controls(widget, ex, where)
 
 
 def check_controls(widget: ExerciseWidget, ex, where: str) -> None:
