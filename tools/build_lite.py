@@ -12,7 +12,7 @@ a cache under .venv (``.venv/lite-cache``), and checks every file against a pinn
 
 * Pyodide 314.0.7 from npm (the interpreter and standard library; its sha512 is pinned below);
 * the browser's pure-Python wheels from PyPI, pinned with their sha256 in ``lite/requirements.txt``
-  (resolved for Pyodide's Python 3.14 by ``--relock``: ipython, jedi, comm, ipywidgets,
+  (resolved for Pyodide's Python 3.14 by ``--relock``: ipython, jedi, comm, ipywidgets, anywidget,
   jsonschema 4.17.3, micropip 0.11.1 and what they need);
 * cardlab itself as a pure-Python wheel (``CARDLAB_PURE_WHEEL=1``, setup.py), built from the
   checkout's files.
@@ -86,8 +86,9 @@ LESSONS = ["sixty_six.ipynb", "russian_501.ipynb", "ninety_nine.ipynb", "mariage
 LESSON_PACKAGES = ["pandas", "matplotlib"]
 KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-#: the site's front-end extensions: the Pyodide kernel and the widgets' manager (nothing else of .venv)
-EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"]
+#: the site's front-end extensions: the Pyodide kernel, the widgets' manager and anywidget's (the play
+#: table's clickable card pictures; it comes with cardlab's anywidget dependency) — nothing else of .venv
+EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget"]
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01: the wheel's file times, so the same files give the same wheel
 
 
