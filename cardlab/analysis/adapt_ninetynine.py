@@ -75,5 +75,6 @@ def score(state, seat):
 
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
-    value_unit="bid made (1) or not (0)", cost_threshold=0.1, describe_value=describe, score=score, knowledge=knowledge,
+    value_unit="bid made (1) or not (0)", cost_threshold=0.1, describe_value=describe, score=score, score_unit="score points",
+    knowledge=knowledge,
     world=world)

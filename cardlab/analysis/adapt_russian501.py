@@ -100,4 +100,5 @@ def score(state, seat):
 
 ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
-    value_unit="points", cost_threshold=5, describe_value=describe, score=score, knowledge=knowledge, world=world)
+    value_unit="points", cost_threshold=5, describe_value=describe, score=score,
+    score_unit="game points", knowledge=knowledge, world=world)

@@ -77,6 +77,8 @@ class Adapter:
     score : callable(state, seat) -> number, optional
         What a finished hand is worth to one seat in the game's own terms (see
         :meth:`hand_score`).
+    score_unit : str, optional
+        The unit of ``score`` (e.g. "score points"); see :attr:`hand_score_unit`.
     """
 
     variant: str
@@ -91,6 +93,12 @@ class Adapter:
     score: Callable[..., Any] | None = None
     world: Callable[..., Any] | None = None
     other_side: Callable[..., tuple] | None = None
+    score_unit: str | None = None
+
+    @property
+    def hand_score_unit(self) -> str:
+        """The unit of :meth:`hand_score`: ``score_unit`` with a ``score``, else :attr:`value_unit`."""
+        return self.score_unit if self.score is not None and self.score_unit else self.value_unit
 
     def hand_score(self, state, seat: int):
         """What a finished hand is worth to ``seat`` in the game's own terms, for tournaments:

@@ -9,7 +9,12 @@ Every variant offers three kinds, listed in its :class:`~cardlab.variants.Varian
   module per variant in this package (:class:`~cardlab.players.sixtysix.SixtySixPlayer`, …);
 * ``"search"``: :class:`cardlab.analysis.search_player.SamplingPlayer`, which samples the hidden
   cards consistently with its view and searches each sampled world (any variant with an
-  analysis adapter).
+  analysis adapter), within about 1 s a move;
+* ``"expert"``: :class:`cardlab.analysis.search_player.ExpertPlayer`, the same search with four
+  times the sampled deals and up to 4 s a move (it thinks longer than the interactive levels).
+
+:func:`kind_label` names each kind in words for menus. How strong each level is, measured over
+duplicate deals, is in ``benchmarks/results/strength.md``.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any, Protocol
 
 from ..actions import Action
 
-__all__ = ["Player", "RandomPlayer", "make_player", "player_kinds", "ALIASES"]
+__all__ = ["Player", "RandomPlayer", "make_player", "player_kinds", "kind_label", "ALIASES", "KIND_LABELS"]
 
 
 class Player(Protocol):
@@ -44,6 +49,21 @@ class RandomPlayer:
 
 #: Other names accepted for a kind.
 ALIASES = {"rule-based": "heuristic", "rules": "heuristic", "sampling": "search"}
+
+#: Each kind in words, for menus: what the level is and how long it thinks.
+KIND_LABELS = {
+    "random": "Random (any legal card)",
+    "heuristic": "Rule-based (plays by simple rules)",
+    "search": "Search (about 1 s a move)",
+    "expert": "Expert (thinks longer: up to 4 s a move)",
+}
+
+
+def kind_label(kind: str) -> str:
+    """The words naming player ``kind`` in a menu (e.g. "Search (about 1 s a move)"); a kind
+    with no label (a variant's own) is named as it is written."""
+    kind = ALIASES.get(kind, kind) if isinstance(kind, str) else kind
+    return KIND_LABELS.get(kind, str(kind))
 
 
 def player_kinds(variant: str | None = None) -> list[str]:

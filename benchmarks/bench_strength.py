@@ -1,0 +1,177 @@
+"""How strong each computer level is: duplicate tournaments between two levels, per variant.
+
+A match "A-vs-B" in a variant plays the seeded deals ``start .. stop - 1`` with
+:func:`cardlab.analysis.tournament.tournament`: A in one seat and B in every other (four players:
+A and his partner against two B), every deal once per seating, so both levels hold the same
+cards in turn (duplicate: the luck of the deal cancels out). Each level plays by its sample count
+alone (no clock), so the result is the same on any machine.
+
+The measure of a match is, per deal, the mean over its seatings of A's value for the hand minus
+the mean value of the B seats, in the game's own unit (``adapters.get(variant).hand_score``:
+Sixty-six and Mariage game points, 501 how far the score moved towards 0, Ninety-Nine the score
+points), then its mean over the deals with a 95 % interval (mean ± 1.96 standard errors of the
+per-deal differences: the deals are independent; normal approximation, n ≥ 100).
+
+Long matches are played in parts; each part is stored as a CSV (one row per hand, the
+tournament's table) under ``benchmarks/results/strength/`` with the command that made it in
+its first line, and ``table`` reads every stored part:
+
+    .venv/bin/python benchmarks/bench_strength.py run sixty-six search-vs-heuristic 0:400
+    .venv/bin/python benchmarks/bench_strength.py run mariage-3 search-vs-heuristic 0:100 --workers 2
+    .venv/bin/python benchmarks/bench_strength.py table          # the strength table, markdown
+    .venv/bin/python benchmarks/bench_strength.py table --write  # ... also into benchmarks/results/strength.md
+
+``run`` skips a part already stored (same variant, match and deals), so an interrupted run goes
+on where it stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import math
+import shlex
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RESULTS = ROOT / "benchmarks" / "results" / "strength"
+TABLE = ROOT / "benchmarks" / "results" / "strength.md"
+Z95 = 1.959964
+
+
+def lineup(match: str, players: int) -> tuple[list[str], list[str]]:
+    """The kinds per seat and their labels for ``"A-vs-B"`` at a table of ``players``: A at
+    seat 0, B elsewhere; with four players A's partner (seat 2) is A too."""
+    a, sep, b = match.partition("-vs-")
+    if not sep or not a or not b or a == b:
+        raise SystemExit(f"a match is written 'A-vs-B' with two different levels, not {match!r}")
+    kinds = [a if (s == 0 or (players == 4 and s == 2)) else b for s in range(players)]
+    return kinds, kinds[:]
+
+
+def part_path(variant: str, match: str, start: int, stop: int) -> Path:
+    return RESULTS / variant / match / f"{start:05d}-{stop:05d}.csv"
+
+
+def run(variant: str, match: str, deals: str, part: int, workers: int | None) -> None:
+    from cardlab import variants
+    from cardlab.analysis.tournament import tournament
+
+    v = variants.get(variant)
+    kinds, _ = lineup(match, v.players)
+    for k in set(kinds):
+        if k not in v.player_kinds:
+            raise SystemExit(f"{v.title} has no level {k!r}; it has {', '.join(v.player_kinds)}")
+    lo, _, hi = deals.partition(":")
+    start, stop = int(lo), int(hi)
+    for s0 in range(start, stop, part):
+        s1 = min(stop, s0 + part)
+        path = part_path(variant, match, s0, s1)
+        if path.exists():
+            print(f"{path.relative_to(ROOT)}: stored already", flush=True)
+            continue
+        t = time.perf_counter()
+        table = tournament(kinds, deals=s1 - s0, variant=variant, seed=s0, workers=workers)
+        took = time.perf_counter() - t
+        path.parent.mkdir(parents=True, exist_ok=True)
+        buf = io.StringIO()
+        table.to_csv(buf, index=False)
+        command = ("# .venv/bin/python benchmarks/bench_strength.py run "
+                   + shlex.join([variant, match, f"{s0}:{s1}"]) + f"  ({len(table)} hands, {took:.0f} s)\n")
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(command + buf.getvalue(), encoding="utf-8")
+        tmp.replace(path)
+        print(f"{path.relative_to(ROOT)}: {len(table)} hands in {took:.0f} s", flush=True)
+
+
+def per_deal(table, match: str):
+    """Per deal, the mean over its seatings of A's value minus the mean of the B seats (a pandas
+    Series indexed by deal)."""
+    seat_cols = [c for c in table.columns if str(c).startswith("seat ")]
+    a, _, b = match.partition("-vs-")
+    labels = sorted({x for c in seat_cols for x in table[c]})
+    a_cols = [x for x in labels if x == a or x.startswith(a + " #")]
+    b_cols = [x for x in labels if x == b or x.startswith(b + " #")]
+    diff = table[a_cols].mean(axis=1) - table[b_cols].mean(axis=1)
+    return diff.groupby(table["deal"]).mean()
+
+
+def load(variant: str, match: str):
+    """Every stored part of a match, one table (or None)."""
+    import pandas as pd
+
+    parts = sorted((RESULTS / variant / match).glob("*.csv"))
+    if not parts:
+        return None
+    tables = [pd.read_csv(p, comment="#") for p in parts]
+    return pd.concat(tables, ignore_index=True).drop_duplicates(["deal", "rotation"])
+
+
+def summary(variant: str, match: str) -> dict | None:
+    """``{"deals", "hands", "mean", "low", "high"}`` of a stored match (None if none is stored)."""
+    table = load(variant, match)
+    if table is None:
+        return None
+    d = per_deal(table, match)
+    n = len(d)
+    mean = float(d.mean())
+    half = Z95 * float(d.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+    return {"deals": n, "hands": len(table), "mean": mean, "low": mean - half, "high": mean + half}
+
+
+def table_text() -> str:
+    from cardlab import variants
+    from cardlab.analysis import adapters
+
+    matches = sorted({p.name for vdir in RESULTS.glob("*") for p in vdir.glob("*") if p.is_dir()},
+                     key=lambda m: ("random" in m, "expert" not in m, m))
+    names = [n for n in variants.names(declared=True) if (RESULTS / n).is_dir()]
+    lines = ["| match (A − B, per hand) | " + " | ".join(variants.get(n).title for n in names) + " |",
+             "|---|" + "---|" * len(names)]
+    for m in matches:
+        cells = []
+        for n in names:
+            s = summary(n, m)
+            if s is None:
+                cells.append("—")
+                continue
+            unit = adapters.get(n).hand_score_unit
+            cells.append(f"{s['mean']:+.2f} [{s['low']:+.2f}, {s['high']:+.2f}] {unit}, {s['deals']} deals")
+        a, _, b = m.partition("-vs-")
+        lines.append(f"| {a} − {b} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="play a match's deals, stored in parts")
+    r.add_argument("variant")
+    r.add_argument("match", help="'A-vs-B', e.g. search-vs-heuristic")
+    r.add_argument("deals", help="START:STOP, e.g. 0:400")
+    r.add_argument("--part", type=int, default=50, help="deals per stored part (default 50)")
+    r.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    t = sub.add_parser("table", help="the strength table of every stored match")
+    t.add_argument("--write", action="store_true", help=f"also write it to {TABLE.relative_to(ROOT)}")
+    args = ap.parse_args(argv)
+    if args.command == "run":
+        run(args.variant, args.match, args.deals, args.part, args.workers)
+        return 0
+    text = table_text()
+    print(text)
+    if args.write:
+        TABLE.parent.mkdir(parents=True, exist_ok=True)
+        TABLE.write_text("# Strength of the computer levels\n\nMade by `.venv/bin/python benchmarks/bench_strength.py "
+                         "table --write` from the stored parts under `benchmarks/results/strength/` (each "
+                         "part's first line is its command). Per hand: the mean of A's value minus the "
+                         "B seats' mean, over duplicate deals, with its 95 % interval.\n\n" + text,
+                         encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
