@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import math
 import shlex
 import sys
 import time
@@ -40,7 +39,6 @@ sys.path.insert(0, str(ROOT))
 
 RESULTS = ROOT / "benchmarks" / "results" / "strength"
 TABLE = ROOT / "benchmarks" / "results" / "strength.md"
-Z95 = 1.959964
 
 
 def lineup(match: str, players: int) -> tuple[list[str], list[str]]:
@@ -88,60 +86,29 @@ def run(variant: str, match: str, deals: str, part: int, workers: int | None) ->
         print(f"{path.relative_to(ROOT)}: {len(table)} hands in {took:.0f} s", flush=True)
 
 
-def per_deal(table, match: str):
-    """Per deal, the mean over its seatings of A's value minus the mean of the B seats (a pandas
-    Series indexed by deal)."""
-    seat_cols = [c for c in table.columns if str(c).startswith("seat ")]
-    a, _, b = match.partition("-vs-")
-    labels = sorted({x for c in seat_cols for x in table[c]})
-    a_cols = [x for x in labels if x == a or x.startswith(a + " #")]
-    b_cols = [x for x in labels if x == b or x.startswith(b + " #")]
-    diff = table[a_cols].mean(axis=1) - table[b_cols].mean(axis=1)
-    return diff.groupby(table["deal"]).mean()
-
-
-def load(variant: str, match: str):
-    """Every stored part of a match, one table (or None)."""
-    import pandas as pd
-
-    parts = sorted((RESULTS / variant / match).glob("*.csv"))
-    if not parts:
-        return None
-    tables = [pd.read_csv(p, comment="#") for p in parts]
-    return pd.concat(tables, ignore_index=True).drop_duplicates(["deal", "rotation"])
-
-
-def summary(variant: str, match: str) -> dict | None:
-    """``{"deals", "hands", "mean", "low", "high"}`` of a stored match (None if none is stored)."""
-    table = load(variant, match)
-    if table is None:
-        return None
-    d = per_deal(table, match)
-    n = len(d)
-    mean = float(d.mean())
-    half = Z95 * float(d.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
-    return {"deals": n, "hands": len(table), "mean": mean, "low": mean - half, "high": mean + half}
-
-
 def table_text() -> str:
+    """The strength table in markdown: a row per match, a column per variant measured."""
     from cardlab import variants
-    from cardlab.analysis import adapters
+    from cardlab.analysis.tournament import strength_table
 
-    matches = sorted({p.name for vdir in RESULTS.glob("*") for p in vdir.glob("*") if p.is_dir()},
-                     key=lambda m: ("random" in m, "expert" not in m, m))
-    names = [n for n in variants.names(declared=True) if (RESULTS / n).is_dir()]
-    lines = ["| match (A − B, per hand) | " + " | ".join(variants.get(n).title for n in names) + " |",
-             "|---|" + "---|" * len(names)]
-    for m in matches:
+    t = strength_table(RESULTS)
+    if t.empty:
+        return "(no match stored yet)\n"
+    titles = [variants.get(n).title for n in variants.names(declared=True)]
+    cols = [x for x in titles if x in set(t["variant"])]
+    order = ["expert-vs-search", "search-vs-heuristic", "heuristic-vs-random"]
+    matches = sorted({(a, b) for a, b in zip(t["A"], t["B"])},
+                     key=lambda m: (order.index(f"{m[0]}-vs-{m[1]}") if f"{m[0]}-vs-{m[1]}" in order else 99, m))
+    lines = ["| A − B, per hand | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)]
+    for a, b in matches:
         cells = []
-        for n in names:
-            s = summary(n, m)
-            if s is None:
-                cells.append("—")
+        for title in cols:
+            r = t[(t["A"] == a) & (t["B"] == b) & (t["variant"] == title)]
+            if r.empty:
+                cells.append("not measured")
                 continue
-            unit = adapters.get(n).hand_score_unit
-            cells.append(f"{s['mean']:+.2f} [{s['low']:+.2f}, {s['high']:+.2f}] {unit}, {s['deals']} deals")
-        a, _, b = m.partition("-vs-")
+            r = r.iloc[0]
+            cells.append(f"{r['mean']:+.2f} [{r['low']:+.2f}, {r['high']:+.2f}] {r['unit']} ({r['deals']} deals)")
         lines.append(f"| {a} − {b} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

@@ -7,6 +7,10 @@ partnerships, so there the table is turned once only and each pair holds each ha
 once). Players see only their
 seat's views. The result is a pandas DataFrame with one row per hand played; :func:`standings`
 sums it per player. The same arguments always give the same table.
+
+:func:`difference` measures a duplicate match between two players (or two levels) with a 95 %
+interval; :func:`load_match` and :func:`strength_table` read matches stored in parts by
+``benchmarks/bench_strength.py``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,10 @@ from typing import Any, Sequence
 
 from ..errors import AnalysisArgumentError
 
-__all__ = ["tournament", "standings"]
+__all__ = ["tournament", "standings", "difference", "load_match", "strength_table"]
+
+#: The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959964
 
 
 def _make(spec: Any, seed: int, variant: str):
@@ -204,3 +211,82 @@ def standings(table):
         out.append({"player": lab, "hands": int(col.notna().sum()), "won": int(((col == top) & decided).sum()),
                     "total": float(col.sum()), "mean per hand": round(float(col.mean()), 3)})
     return pd.DataFrame(out).set_index("player").sort_values("total", ascending=False)
+
+
+def _columns_of(table, label: str) -> list:
+    seat_cols = [c for c in table.columns if str(c).startswith("seat ")]
+    labels = {x for c in seat_cols for x in table[c]}
+    return sorted(x for x in labels if x == label or (isinstance(x, str) and x.startswith(label + " #")))
+
+
+def difference(table, a: str, b: str) -> dict:
+    """How much better player ``a`` did than player ``b`` in a :func:`tournament` table, per hand,
+    with a 95 % interval.
+
+    Per deal: the mean over the deal's seatings of ``a``'s value minus the mean of ``b``'s seats
+    (labels ``b``, ``b #2`` … count as ``b``; ``a`` likewise), in the game's own unit (the
+    table's values: ``adapters.get(variant).hand_score``, unit ``hand_score_unit``); then the mean
+    of those per-deal differences and its interval, mean ± 1.96 standard errors (the deals are
+    independent draws; a normal approximation, sound from about 30 deals).
+
+    Returns ``{"deals", "hands", "mean", "low", "high"}`` (``low``/``high`` are NaN for one deal).
+    Raises :class:`~cardlab.errors.AnalysisArgumentError` if the table is not a tournament table
+    or ``a`` or ``b`` sat at none of its seats."""
+    import math
+
+    columns = [str(c) for c in getattr(table, "columns", ())]
+    if not any(c.startswith("seat ") for c in columns) or "deal" not in columns:
+        raise AnalysisArgumentError("table", "table must be a tournament() table, with 'deal' and 'seat N' columns")
+    a_cols, b_cols = _columns_of(table, a), _columns_of(table, b)
+    for name, cols in ((a, a_cols), (b, b_cols)):
+        if not cols:
+            raise AnalysisArgumentError("players", f"{name!r} sat at no seat of this table")
+    per_hand = table[a_cols].mean(axis=1) - table[b_cols].mean(axis=1)
+    per_deal = per_hand.groupby(table["deal"]).mean()
+    n = len(per_deal)
+    mean = float(per_deal.mean())
+    half = Z95 * float(per_deal.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+    return {"deals": n, "hands": len(table), "mean": mean, "low": mean - half, "high": mean + half}
+
+
+def load_match(folder):
+    """Every stored part of one match (the CSV files in ``folder``, each a :func:`tournament`
+    table after a first line giving the command that played it) as one table, or ``None`` when
+    nothing is stored there. Raises ``OSError`` for an unreadable file."""
+    from pathlib import Path
+
+    from cardlab.optional import pandas as pd
+
+    parts = sorted(Path(folder).glob("*.csv"))
+    if not parts:
+        return None
+    tables = [pd.read_csv(p, skiprows=1) for p in parts]   # the first line is the command
+    return pd.concat(tables, ignore_index=True).drop_duplicates(["deal", "rotation"]).reset_index(drop=True)
+
+
+def strength_table(folder):
+    """The strength table of the matches stored under ``folder`` (``<variant>/<A>-vs-<B>/*.csv``,
+    as ``benchmarks/bench_strength.py`` stores them): a pandas DataFrame with one row per match
+    and variant: ``variant`` (its title), ``A``, ``B``, ``deals``, ``mean`` (A − B per hand, in
+    ``unit``), ``low``, ``high`` (the 95 % interval of :func:`difference`) and ``unit``. Variants
+    in the registry's order; an empty table when nothing is stored."""
+    from pathlib import Path
+
+    from cardlab.optional import pandas as pd
+
+    from .. import variants
+    from . import adapters
+
+    rows = []
+    root = Path(folder)
+    for name in variants.names(declared=True):
+        for match in sorted(p for p in (root / name).glob("*-vs-*") if p.is_dir()):
+            table = load_match(match)
+            if table is None:
+                continue
+            a, _, b = match.name.partition("-vs-")
+            d = difference(table, a, b)
+            rows.append({"variant": variants.get(name).title, "A": a, "B": b, "deals": d["deals"],
+                         "mean": round(d["mean"], 3), "low": round(d["low"], 3), "high": round(d["high"], 3),
+                         "unit": adapters.get(name).hand_score_unit})
+    return pd.DataFrame(rows, columns=["variant", "A", "B", "deals", "mean", "low", "high", "unit"])
