@@ -258,17 +258,21 @@ class Builtin(NamedTuple):
 
 
 #: The variants cardlab ships, by name; each is built on first use (so ``import cardlab`` stays light).
+#: The lines are in the order the lessons are taken (notebooks/index.ipynb: Sixty-six, Mariage for
+#: three, 501, Mariage for four, Ninety-Nine): :func:`names` with ``declared=True`` gives it, and
+#: every menu of games reads it there (the play table's, the class page's), so one order holds
+#: everywhere. A new variant's line goes where its lesson stands in that order.
 BUILTIN: dict[str, Builtin] = {
     "sixty-six": Builtin("sixtysix", "Sixty-six for two (Santase, Russian Mariage, German 66)", 2,
                          "cardlab.sixtysix_game:SixtySixGame", "SixtySixPlayer", "66"),
-    "russian-501": Builtin("russian501", "501 (Russian three-player 66 with prikup)", 3,
-                           "cardlab.russian501_game:Russian501Game", "Russian501Player", "501", (3, 4)),
-    "ninety-nine": Builtin("ninetynine", "Ninety-Nine (David Parlett)", 3,
-                           "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99"),
     "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3_game:Mariage3Game", "Mariage3Player",
                          "m3"),
+    "russian-501": Builtin("russian501", "501 (Russian three-player 66 with prikup)", 3,
+                           "cardlab.russian501_game:Russian501Game", "Russian501Player", "501", (3, 4)),
     "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.mariage4_game:EightGame",
                          "Mariage4Player", "m4"),
+    "ninety-nine": Builtin("ninetynine", "Ninety-Nine (David Parlett)", 3,
+                           "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99"),
 }
 
 #: Where a built-in variant's lesson widgets live, if it has any (found without importing ipywidgets).
@@ -428,7 +432,8 @@ def _shipped(name: str) -> bool:
 def names(declared: bool = False) -> list[str]:
     """The names of every known variant (built-in ones whose module is not shipped are left out),
     sorted by name; ``declared=True``: in the order they were declared, the lines of
-    :data:`BUILTIN` and then the :func:`register` calls (the order a menu of games shows)."""
+    :data:`BUILTIN` (the lessons' order) and then the :func:`register` calls: the order every
+    menu of games shows (the play table's, the class page's)."""
     if not _EXTRA["done"]:
         register_extra()
     builtin = [n for n in BUILTIN if _shipped(n)]

@@ -130,6 +130,50 @@ def _seat_words(seat: int) -> str:
     return _ORDINALS[seat] if seat < len(_ORDINALS) else f"seat {seat + 1}"
 
 
+def _dealer_words(dealer: int, human: int, names: Sequence[str], players: int, first: int | None = None) -> str:
+    """The dealer menu's words for ``dealer``: ``"you"``, or the dealer's name and the human's
+    part at that deal, counted round the table to the dealer's left as play passes (``"Computer 3
+    (you are eldest hand)"``, ``"... (you sit opposite the dealer)"``, ``"... (you sit on the
+    dealer's right)"``); ``first``, the seat whose decision opens a deal by ``dealer``, adds
+    ``" and act first"`` when it is the human's (eldest hand leads or bids first, but in
+    four-player Mariage the dealer's opponent who cuts acts before him)."""
+    if dealer == human:
+        return "you" + (" (you act first)" if first == human else "")
+    k = (human - dealer) % players
+    if k == 1:
+        where = "you are eldest hand"
+    elif 2 * k == players:
+        where = "you sit opposite the dealer"
+    elif k == players - 1:
+        where = "you sit on the dealer's right"
+    else:
+        where = f"you sit {_seat_words(k - 1)} to the dealer's left"
+    return f"{names[dealer]} ({where}{' and act first' if first == human else ''})"
+
+
+#: The opponent menu's words for the computer players every variant offers, while their classes
+#: declare none (a player class's ``label`` attribute, when it has one, is used instead).
+_KIND_WORDS = {"random": "Random (any legal move)", "heuristic": "Rule-based",
+               "search": "Search (about 1 s a move)"}
+
+
+def _opponent_words(v, kind: str) -> str:
+    """The opponent menu's words for the computer player ``kind`` of the variant ``v``: the
+    ``label`` its class (or factory) declares in the registry's ``player_kinds``, else the words
+    of :data:`_KIND_WORDS`, else the kind's own name as a word (``"expert"`` -> ``"Expert"``)."""
+    import importlib
+
+    label = None
+    module, _, attr = v.player_kinds[kind].partition(":")
+    try:
+        label = getattr(getattr(importlib.import_module(module), attr), "label", None)
+    except Exception:  # noqa: BLE001 - a player that cannot be imported is still named; choosing it says why
+        label = None
+    if isinstance(label, str) and label.strip():
+        return " ".join(label.split())
+    return _KIND_WORDS.get(kind) or kind.replace("-", " ").replace("_", " ").capitalize()
+
+
 def _first_text(x) -> str:
     if isinstance(x, Suit):
         return x.symbol
@@ -155,14 +199,17 @@ class PlayTable(StaticFallback, w.VBox):
         with a time budget), or any object with ``choose(view) -> Action``; one for every
         computer seat or one per computer seat in seat order.
     dealer : int or None
-        The dealer; by default the seat before the human's, so the human is eldest hand.
+        The dealer; by default the seat before the human's, so the human is eldest hand. The
+        setup bar's Dealer menu changes it (each choice says the human's part: eldest hand, on
+        the dealer's right, and whether the human acts first, as the four-player Mariage cutter).
     names : sequence of str or None
         Player names (the explanations speak of each in the third person); by default "Human"
         and "Computer", or "Computer 1", "Computer 2", ….
     hint_budget, review_budget : float
         Seconds the hint (default 1.5) and each reviewed decision (default 0.5) may take.
     setup : bool
-        Show the setup bar (variant, rules, seat, opponent, seed; default True).
+        Show the setup bar (variant in the registry's declared order, rules, seat, dealer,
+        opponent in words, seed; default True).
 
     Raises
     ------
@@ -272,24 +319,28 @@ class PlayTable(StaticFallback, w.VBox):
         from .. import variants
 
         self._setting = True
-        self.variant_menu = w.Dropdown(options=[(variants.get(n).title, n) for n in variants.names()],
+        # the games in the registry's declared order, the lessons' order (variants.BUILTIN)
+        self.variant_menu = w.Dropdown(options=[(variants.get(n).title, n) for n in variants.names(declared=True)],
                                        value=v.name, description="Game", layout=w.Layout(width="auto"))
         self.rules_menu = w.Dropdown(description="Rules", layout=w.Layout(width="auto"))
         self.seat_menu = w.Dropdown(description="Your seat", layout=w.Layout(width="auto"))
+        self.dealer_menu = w.Dropdown(description="Dealer", layout=w.Layout(width="auto"))
         self.opponent_menu = w.Dropdown(description="Opponent", layout=w.Layout(width="auto"))
         self.seed_field = w.IntText(description="Seed", layout=w.Layout(width="160px"))
         self.deal_seed_button = _button("Deal this seed", "cardlab-deal-seed", "Deal the seed in the field")
         self.deal_seed_button.on_click(lambda _b: self._guard(lambda: self.deal(self.seed_field.value)))
         self._fill_setup()
-        for menu in (self.variant_menu, self.rules_menu, self.seat_menu, self.opponent_menu):
+        for menu in (self.variant_menu, self.rules_menu, self.seat_menu, self.dealer_menu, self.opponent_menu):
             menu.observe(lambda ch, m=menu: self._guard(lambda: self._on_setup(m)), names="value")
         for x, css in ((self.variant_menu, "cardlab-variant-menu"), (self.rules_menu, "cardlab-rules-menu"),
-                       (self.seat_menu, "cardlab-seat-menu"), (self.opponent_menu, "cardlab-opponent-menu"),
-                       (self.seed_field, "cardlab-seed-field")):
+                       (self.seat_menu, "cardlab-seat-menu"), (self.dealer_menu, "cardlab-dealer-menu"),
+                       (self.opponent_menu, "cardlab-opponent-menu"), (self.seed_field, "cardlab-seed-field")):
             x.style.description_width = "initial"
             x.add_class(css)
-        bar = w.HBox([self.variant_menu, self.rules_menu, self.seat_menu, self.opponent_menu, self.seed_field,
-                      self.deal_seed_button], layout=w.Layout(flex_flow="row wrap"))
+        self.dealer_menu.tooltip = ("Who deals: the seats' parts follow (eldest hand leads or speaks first; in "
+                                    "some games a seat next to the dealer cuts)")
+        bar = w.HBox([self.variant_menu, self.rules_menu, self.seat_menu, self.dealer_menu, self.opponent_menu,
+                      self.seed_field, self.deal_seed_button], layout=w.Layout(flex_flow="row wrap"))
         bar.add_class("cardlab-setup")
         self._setting = False
         return bar
@@ -308,12 +359,24 @@ class PlayTable(StaticFallback, w.VBox):
             self.rules_menu.value = current
             self.seat_menu.options = [(_seat_words(s), s) for s in range(v.players)]
             self.seat_menu.value = self.human
+            self.dealer_menu.options = [(_dealer_words(d, self.human, self.names, v.players, self._opens(d)), d)
+                                        for d in range(v.players)]
+            self.dealer_menu.value = self.dealer
             kinds = list(v.player_kinds)
             first = next(iter(self._opponents.values()))
-            self.opponent_menu.options = [(k, k) for k in kinds] + ([] if isinstance(first, str) else [("(given)", "(given)")])
+            self.opponent_menu.options = ([(_opponent_words(v, k), k) for k in kinds]
+                                          + ([] if isinstance(first, str) else [("the player given", "(given)")]))
             self.opponent_menu.value = first if isinstance(first, str) else "(given)"
         finally:
             self._setting = False
+
+    def _opens(self, dealer: int) -> int | None:
+        """The seat whose decision opens a deal by ``dealer`` under the table's rules (the cut,
+        the first bid or lead), for the dealer menu's words; ``None`` if no deal can be made."""
+        try:
+            return self._variant.deal(self.rules, dealer, seed=0, names=self.names).to_act
+        except Exception:  # noqa: BLE001 - the menu still names the dealer
+            return None
 
     def _on_setup(self, menu) -> None:
         if self._setting:
@@ -328,7 +391,12 @@ class PlayTable(StaticFallback, w.VBox):
         else:
             rules = self.rules if self.rules_menu.value == "(given)" else v.presets[self.rules_menu.value]
             opp = self.opponent if self.opponent_menu.value == "(given)" else self.opponent_menu.value
-            self._configure(v.name, rules, self.seat_menu.value, opp, None, None)
+            seat, dealer = self.seat_menu.value, self.dealer
+            if menu is self.dealer_menu:
+                dealer = self.dealer_menu.value
+            elif menu is self.seat_menu:   # another seat, the same part: as far from the dealer as before
+                dealer = (seat - (self.human - self.dealer)) % v.players
+            self._configure(v.name, rules, seat, opp, dealer, None)
         self._fill_setup()
         self.deal(self.seed)
 
@@ -791,7 +859,9 @@ class PlayTable(StaticFallback, w.VBox):
         field.min, field.max = lo, hi  # the legal range (plain attributes, not sent to the browser)
         field.add_class("cardlab-number-field")
         example = self._variant.describe_action(values[lo], s)
-        label = example.label.replace(str(lo), "").strip() or kind
+        # the label without its number (the field holds it), one space between words: "Bid 66 blind"
+        # reads "Bid blind", not "Bid  blind"
+        label = " ".join(example.label.replace(str(lo), " ").split()) or kind
         b = _button(label, "cardlab-number", f"{example.help} (from {lo} to {hi} in steps of {step})")
         b.on_click(lambda _b: self._guard(lambda: self._take_number(kind, values, field.value)))
         box = w.HBox([field, b])
