@@ -151,17 +151,15 @@ def _dealer_words(dealer: int, human: int, names: Sequence[str], players: int, f
     return f"{names[dealer]} ({where}{' and act first' if first == human else ''})"
 
 
-#: The opponent menu's words for the computer players every variant offers, while their classes
-#: declare none (a player class's ``label`` attribute, when it has one, is used instead).
-_KIND_WORDS = {"random": "Random (any legal move)", "heuristic": "Rule-based",
-               "search": "Search (about 1 s a move)"}
-
-
 def _opponent_words(v, kind: str) -> str:
     """The opponent menu's words for the computer player ``kind`` of the variant ``v``: the
-    ``label`` its class (or factory) declares in the registry's ``player_kinds``, else the words
-    of :data:`_KIND_WORDS`, else the kind's own name as a word (``"expert"`` -> ``"Expert"``)."""
+    ``label`` its class (or factory) in the registry's ``player_kinds`` declares, if any (a
+    variant's own player), else the words the players module declares for the kind
+    (:func:`cardlab.players.kind_label`: "Rule-based (plays by simple rules)", "Search (about
+    1 s a move)" ...), else the kind's own name as a word (``"deep_search"`` -> ``"Deep search"``)."""
     import importlib
+
+    from ..players import kind_label
 
     label = None
     module, _, attr = v.player_kinds[kind].partition(":")
@@ -169,9 +167,11 @@ def _opponent_words(v, kind: str) -> str:
         label = getattr(getattr(importlib.import_module(module), attr), "label", None)
     except Exception:  # noqa: BLE001 - a player that cannot be imported is still named; choosing it says why
         label = None
-    if isinstance(label, str) and label.strip():
-        return " ".join(label.split())
-    return _KIND_WORDS.get(kind) or kind.replace("-", " ").replace("_", " ").capitalize()
+    if not (isinstance(label, str) and label.strip()):
+        label = kind_label(kind)
+    if not isinstance(label, str) or not label.strip() or label == kind:
+        label = kind.replace("-", " ").replace("_", " ").capitalize()
+    return " ".join(label.split())
 
 
 def _first_text(x) -> str:

@@ -27,7 +27,7 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as w  # noqa: E402
 
-from cardlab import variants  # noqa: E402
+from cardlab import players, variants  # noqa: E402
 from cardlab.widgets import PlayTable  # noqa: E402
 from cardlab.widgets.table import action_label  # noqa: E402
 
@@ -87,17 +87,21 @@ def test_the_opponent_menu_says_what_each_level_is(name):
     assert list(options) == list(v.player_kinds)            # every kind the registry lists, in its order
     for kind, label in options.items():
         assert label != kind and label[:1].isupper() and "  " not in label and label == label.strip(), label
+    for kind in set(options) & set(players.KIND_LABELS):      # the words the players module declares
+        assert options[kind] == players.kind_label(kind)
     if "heuristic" in options:
-        assert options["heuristic"] == "Rule-based"
+        assert options["heuristic"].startswith("Rule-based")
     if "search" in options:
         assert re.fullmatch(r"Search \(about \d+(\.\d+)? s a move\)", options["search"]), options["search"]
+    if "expert" in options:
+        assert re.fullmatch(r"Expert \(.*\d+(\.\d+)? s a move\)", options["expert"]), options["expert"]
     assert p.opponent_menu.label == options["heuristic"]      # the table's default opponent, in words
 
 
 class _LabelledPlayer:
     """A computer player whose class declares its menu words."""
 
-    label = "Expert  (thinks about 5 s a move) "
+    label = "Deep  (thinks about 5 s a move) "
 
     def __init__(self, seed=0):
         self.seed = seed
@@ -111,16 +115,18 @@ class _PlainPlayer(_LabelledPlayer):
 
 
 def test_the_opponent_menu_reads_a_declared_label_and_names_any_other_kind(monkeypatch):
-    """A kind whose class declares ``label`` is shown by it (spaces tidied); a kind that declares
-    none by its name as a word; nothing is hard-coded for kinds the registry does not list."""
+    """A kind whose class declares ``label`` is shown by it (spaces tidied); a kind the players
+    module names (players.kind_label) by those words; any other kind by its name as a word:
+    nothing is hard-coded for kinds the registry does not list."""
     v = variants.get("sixty-six")
-    kinds = dict(v.player_kinds, expert=f"{__name__}:_LabelledPlayer", deep_search=f"{__name__}:_PlainPlayer")
+    kinds = dict(v.player_kinds, deep=f"{__name__}:_LabelledPlayer", deep_search=f"{__name__}:_PlainPlayer")
     monkeypatch.setitem(variants._REGISTRY, v.name, dataclasses.replace(v, player_kinds=kinds))
-    p = PlayTable(v.name, seed=0, opponent="expert")
+    p = PlayTable(v.name, seed=0, opponent="deep")
     labels = dict((value, label) for label, value in p.opponent_menu.options)
-    assert labels["expert"] == "Expert (thinks about 5 s a move)"
+    assert labels["deep"] == "Deep (thinks about 5 s a move)"
     assert labels["deep_search"] == "Deep search"
-    assert p.opponent_menu.value == "expert" and p.opponent_menu.label == labels["expert"]
+    assert labels["search"] == players.kind_label("search")
+    assert p.opponent_menu.value == "deep" and p.opponent_menu.label == labels["deep"]
 
 
 @pytest.mark.parametrize("name", variants.names())
