@@ -13,7 +13,9 @@ Standard library only (no ipywidgets, no pandas), so it can be imported anywhere
   what a classroom question asks (points, bids, the result, pips), each renderer where it
   writes it; ``layout`` (:data:`LAYOUTS`) lays the seats one above the other (``"column"``, the
   notebooks' drawings) or around the table (``"table"``: the classroom and the projector).
-  No renderer marks the cards a player may play.
+  ``clickable`` and ``picked`` mark cards of the viewer's hand for the play table (``data-playable``,
+  ``data-picked``; :func:`cardlab.render.cards.mark_hand`, in the hand every renderer draws as
+  ``cardlab-hand`` with ``data-seat``): the renderers need not know.
 
 Seat views are built from the engine's ``state.view(seat)``, so a hidden card is never written
 into the output. CSS classes (for styling and for browser tests): ``cardlab-card`` (every card
@@ -28,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import (CARD_SIZES, CSS, HIDE_TOKENS, LAYOUTS, STYLE, card_back_svg, card_chip, card_name, card_svg,
-                    cards_text, hide_set, score_sheet_html, sort_hand, table_class, text_escape)
+                    cards_text, hide_set, mark_hand, score_sheet_html, sort_hand, table_class, text_escape)
 
 __all__ = ["CARD_SIZES", "CSS", "HIDE_TOKENS", "LAYOUTS", "STYLE", "card_name", "card_svg", "card_back_svg",
            "card_chip", "cards_text", "sort_hand", "hide_set", "state_html", "state_text", "score_sheet_html",
@@ -68,7 +70,7 @@ def renderer_of(state: Any):
 
 
 def state_html(state: Any, seat: int | None = None, size: str | None = None, hide=frozenset(),
-               layout: str | None = None) -> str:
+               layout: str | None = None, clickable=(), picked=()) -> str:
     """The table of ``state`` as one HTML string (a ``<div class="cardlab-table">`` with its
     own ``<style>`` block), for ``_repr_html_`` and the widgets.
 
@@ -93,6 +95,11 @@ def state_html(state: Any, seat: int | None = None, size: str | None = None, hid
         seats side by side, the middle beside the viewer, hands fanned: about half as tall, for
         the classroom and a projector); ``None`` (default): ``"table"`` at the large and
         projector sizes, ``"column"`` at the normal size.
+    clickable, picked : iterables of Card
+        Cards of ``seat``'s hand that a click may take now, and bid cards picked so far (the
+        play table's): each such card's picture carries ``data-playable`` (with ``tabindex="0"``
+        and ``role="button"``) or ``data-picked``, in ``seat``'s hand only
+        (:func:`cardlab.render.cards.mark_hand`). Default: none.
 
     Raises
     ------
@@ -110,6 +117,8 @@ def state_html(state: Any, seat: int | None = None, size: str | None = None, hid
     module = renderer_of(state)
     extra = {**({"hide": hide} if hide else {}), **({"layout": layout} if layout != "column" else {})}
     html = module.state_html(state, seat, **extra)
+    if seat is not None and (clickable or picked):
+        html = mark_hand(html, seat, clickable, picked)
     return html if zoom == 1.0 else f'<div class="cardlab-zoom" style="zoom:{zoom:g}">{html}</div>'
 
 

@@ -13,7 +13,8 @@ Standard library only (no ipywidgets, no pandas). Every variant's renderer
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, format_cards, parse_card
@@ -21,7 +22,7 @@ from ..tricks import RANKS_66
 
 __all__ = ["HIDE_TOKENS", "hide_set", "LAYOUTS", "AROUND_CSS", "around_html", "table_class", "play_status",
            "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
-           "score_sheet_html", "text_escape", "cards_text", "SUIT_PATHS", "points_words"]
+           "score_sheet_html", "text_escape", "cards_text", "SUIT_PATHS", "points_words", "mark_hand", "hand_cards"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
 CARD_SIZES: dict[str, tuple[int, int]] = {"sm": (32, 45), "md": (44, 62), "lg": (66, 93)}
@@ -125,7 +126,8 @@ def card_svg(card: Card | str, size: str = "md", extra_class: str | None = None)
     -------
     str
         ``<svg class="cardlab-card" data-card="A♠" …><title>Ace of spades</title>…</svg>``;
-        ``data-card`` holds the canonical text (:func:`str` of the card).
+        ``data-card`` holds the canonical text (:func:`str` of the card); :func:`mark_hand`
+        marks the cards of a hand that a click takes.
 
     Raises
     ------
@@ -158,6 +160,61 @@ def card_svg(card: Card | str, size: str = "md", extra_class: str | None = None)
         f'<g font-family="DejaVu Sans, Arial, Helvetica, sans-serif">{corner}'
         f'<g transform="rotate(180 44 62)">{corner}</g></g>{centre}</svg>'
     )
+
+
+_HAND_TAG = re.compile(r'<div class="cardlab-hand\b[^"]*" data-seat="(\d+)"[^>]*>')
+_DIV_TAG = re.compile(r"<(/?)div\b[^>]*>")
+_CARD_TAG = re.compile(r'<svg\b[^>]*?\sdata-card="([^"]+)"[^>]*>')
+
+
+def mark_hand(markup: str, seat: int, clickable: Iterable[Card] = (), picked: Iterable[Card] = ()) -> str:
+    """``markup`` (a table drawn by a renderer) with the face-up cards of ``seat``'s hand (the
+    ``<div class="cardlab-hand …" data-seat="seat">`` every renderer draws a hand in) marked for
+    the play table: a card of ``clickable`` (one a click takes now: play, give, place, leave, pick
+    as a bid card) gets ``data-playable=""``, ``tabindex="0"`` and ``role="button"``, a card of
+    ``picked`` (bid cards picked so far) ``data-picked=""``. Only that hand is marked: a card also
+    drawn elsewhere (the faded trump card of an exhausted stock) is not. The marks are data
+    attributes, so a static picture (:func:`cardlab.widgets.base.static_markup`) drops them.
+    Raises nothing; markup without that hand comes back unchanged."""
+    clickable, picked = {str(c) for c in clickable}, {str(c) for c in picked}
+    start, end = _hand_span(markup, seat)
+    if start == end or not (clickable or picked):
+        return markup
+
+    def mark(tag: re.Match) -> str:
+        card = unescape(tag.group(1))
+        extra = ' data-picked=""' if card in picked else ""
+        if card in clickable:
+            extra += ' data-playable="" tabindex="0"'
+            text = tag.group(0).replace(' role="img"', ' role="button"', 1)
+        elif not extra:
+            return tag.group(0)
+        else:
+            text = tag.group(0)
+        return text[:-1] + extra + ">"
+
+    return markup[:start] + _CARD_TAG.sub(mark, markup[start:end]) + markup[end:]
+
+
+def _hand_span(markup: str, seat: int) -> tuple[int, int]:
+    """Where the inside of ``seat``'s hand (``<div class="cardlab-hand …" data-seat="seat">``)
+    starts and ends in ``markup``; ``(0, 0)`` without one."""
+    m = next((h for h in _HAND_TAG.finditer(markup) if h.group(1) == str(seat)), None)
+    if m is None:
+        return 0, 0
+    depth = 1
+    for t in _DIV_TAG.finditer(markup, m.end()):
+        depth += -1 if t.group(1) else 1
+        if depth == 0:
+            return m.end(), t.start()
+    return m.end(), len(markup)
+
+
+def hand_cards(markup: str, seat: int) -> list[str]:
+    """The cards drawn face up in ``seat``'s hand in ``markup`` (their ``data-card`` texts), in
+    the order the renderer lays them out. Raises nothing (``[]`` without that hand)."""
+    start, end = _hand_span(markup, seat)
+    return [unescape(m.group(1)) for m in _CARD_TAG.finditer(markup, start, end)]
 
 
 def card_back_svg(size: str = "md", extra_class: str | None = None, title: str = "Face-down card") -> str:

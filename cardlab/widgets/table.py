@@ -35,6 +35,7 @@ from ..actions import Action
 from ..cards import Card, Suit
 from ..errors import CardlabError
 from .base import StaticFallback, button as _button, html_pane as _html
+from .card_view import CardView, card_from_message, drawn_order
 
 __all__ = ["PlayTable", "action_label", "decision_controls"]
 
@@ -241,7 +242,7 @@ class PlayTable(StaticFallback, w.VBox):
         self._configure(variant, rules, human, opponent, dealer, names)
 
         self.status = _html("cardlab-status-line")
-        self.view = _html("cardlab-view")
+        self.view = CardView(on_message=lambda content: self._guard(lambda: self._card_message(content)))
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.hand_box.add_class("cardlab-hand-cards")
         self.controls = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -736,28 +737,31 @@ class PlayTable(StaticFallback, w.VBox):
 
     def _refresh(self) -> None:
         s = self.state
-        self.view.value = render.state_html(s, self.human)
         old = list(self.hand_box.children) + list(self.controls.children)
         mine = s.to_act == self.human
         legal = s.legal_actions() if mine else ()
         hand = tuple(s.view(self.human).hand)
         ctl = decision_controls(legal, hand)
-        # the hand: each card a button, enabled when it may be played / given / picked
-        trump = getattr(s, "trump", None)
-        cards = []
         picking = bool(ctl["bid_cards"])
         pickable = {c for a in ctl["bid_cards"] for c in a.value}
-        for c in render.sort_hand(hand, trump if isinstance(trump, Suit) else None):
+        # the picture: the cards a click takes now are marked (data-playable), picked bid cards too
+        self.view.value = render.state_html(s, self.human, clickable=set(ctl["cards"]) | pickable,
+                                            picked=self._selected)
+        # the hand's buttons (the keyboard's way, and a card's name in words): in the picture's
+        # order, coloured as drawn, enabled when the card may be played / given / picked
+        trump = getattr(s, "trump", None)
+        cards = []
+        for c in drawn_order(self.view.value, render.sort_hand(hand, trump if isinstance(trump, Suit) else None),
+                             self.human):
             b = _button(str(c), "cardlab-hand-card", render.card_name(c))
             b.card = c
+            b.style.button_color = "#ffffff"
+            b.layout.border = "1px solid #8e969c"
             if c in self._selected:        # picked: dark outline on pale amber (red 5.1:1, black 15.6:1)
                 b.add_class("cardlab-picked")
                 b.style.button_color = "#fff4cc"
                 b.layout.border = "2px solid #1b1b1b"
-            if c.suit is not None and c.suit.is_red:
-                b.style.text_color = "#c62828"
-            elif c in self._selected:
-                b.style.text_color = "#1b1b1b"
+            b.style.text_color = "#c62828" if c.suit is not None and c.suit.is_red else "#1b1b1b"
             b.style.font_weight = "bold"
             if c in ctl["cards"]:
                 acts = ctl["cards"][c]
@@ -825,6 +829,35 @@ class PlayTable(StaticFallback, w.VBox):
         else:
             self._selected.append(c)
         self._refresh()
+
+    def _card_message(self, content: Any) -> None:
+        """A click on a card of the picture (a message from :class:`CardView`): acts exactly as
+        that card's button (:meth:`_click_card`, or :meth:`_pick` for a bid card). Anything else
+        (a message that names no card, a card not in the hand or not to be clicked now, not the
+        human's turn) changes nothing and is said in :attr:`message`; the browser may be anyone's
+        on a served page, so nothing in the message is trusted. Raises
+        :class:`~cardlab.errors.NotationError` for a message that names no card (said by
+        :meth:`_guard`, which runs it)."""
+        card = card_from_message(content)
+        s = self.state
+        if s.is_finished:
+            self._say(f"The hand is over: the click on {card} was ignored.", error=True)
+            return
+        if s.to_act != self.human:
+            self._say(f"It is not your turn ({self.names[s.to_act]} is to act): the click on {card} was ignored.",
+                      error=True)
+            return
+        hand = tuple(s.view(self.human).hand)
+        if card not in hand:
+            self._say(f"{card} is not in your hand: the click was ignored.", error=True)
+            return
+        ctl = decision_controls(s.legal_actions(), hand)
+        if card in ctl["cards"]:
+            self._click_card(card)
+        elif card in {c for a in ctl["bid_cards"] for c in a.value}:
+            self._pick(card)
+        else:
+            self._say(f"{card} cannot be clicked now: the click was ignored.", error=True)
 
     def _bid_card_controls(self, actions, s) -> list:
         size = len(actions[0].value)
