@@ -78,5 +78,6 @@ def describe(v, seats, state):
     return f"{name} pays {-v} game point{'s' if v != -1 else ''}"
 
 ADAPTER = adapters.Adapter(
+    solved_as="the other two playing together against you (a cautious assumption: in this game each plays for himself)",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world)

@@ -148,6 +148,7 @@ def describe(v, seats, state):
     return f"{pair} {'gain' if v > 0 else 'lose'} {abs(v)} game point{'s' if abs(v) != 1 else ''} on balance"
 
 ADAPTER = adapters.Adapter(
+    solved_as="your partner playing with you",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world,
     other_side=lambda seats, state: ((seats[0] + 1) % 4, (seats[0] + 3) % 4))

@@ -74,6 +74,7 @@ def score(state, seat):
     return state.result.returns[seat]
 
 ADAPTER = adapters.Adapter(
+    solved_as="the other two playing together against you (a cautious assumption: in this game each plays for himself)",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="bid made (1) or not (0)", cost_threshold=0.1, describe_value=describe, score=score, score_unit="score points",
     knowledge=knowledge,

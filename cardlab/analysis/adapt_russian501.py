@@ -99,6 +99,7 @@ def score(state, seat):
     return -state.result.returns[seat]
 
 ADAPTER = adapters.Adapter(
+    solved_as="the other players playing together against you",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="points", cost_threshold=5, describe_value=describe, score=score,
     score_unit="game points", knowledge=knowledge, world=world)

@@ -79,6 +79,10 @@ class Adapter:
         :meth:`hand_score`).
     score_unit : str, optional
         The unit of ``score`` (e.g. "score points"); see :attr:`hand_score_unit`.
+    solved_as : str, optional
+        How the solver casts the other players when it values one seat's choices, in words for
+        the hint (e.g. "the other two playing together against you"); ``None`` when that goes
+        without saying (a game for two).
     """
 
     variant: str
@@ -94,6 +98,7 @@ class Adapter:
     world: Callable[..., Any] | None = None
     other_side: Callable[..., tuple] | None = None
     score_unit: str | None = None
+    solved_as: str | None = None
 
     @property
     def hand_score_unit(self) -> str:

@@ -323,15 +323,17 @@ def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
     top = max(known)
     if min(known) == top:
         best = (tally.policy or rule_based()).choose(view)
+        cast = f", each solved with all cards open and {ad.solved_as}" if ad.solved_as else ""
         reason = (f"Every choice is worth the same ({_fmt(top)} {ad.value_unit} on average over {done} sampled "
-                  f"deals); the rule-based player would choose: {words(best)}.")
+                  f"deals{cast}); the rule-based player would choose: {words(best)}.")
     else:
         k = means.index(top)
         best = legal[k]
         others = sorted((m, i) for i, m in enumerate(means) if m is not None and i != k)
         second = others[-1] if others else None
         reason = (f"Best: {words(best)}, worth {_fmt(top)} {ad.value_unit} on average over {done} sampled deals "
-                  f"of the cards you cannot see, each solved with all cards open")
+                  f"of the cards you cannot see, each solved with all cards open"
+                  + (f" and {ad.solved_as}" if ad.solved_as else ""))
         if second is not None:
             reason += f"; the next best: {words(legal[second[1]])}, {_fmt(second[0])}"
         reason += "."

@@ -1,0 +1,41 @@
+"""The hint names how the solver casts the other players (issue 24: values for three players
+are named in the hint): each adapter declares it (``solved_as``) and advise's reason says it."""
+
+import random
+
+import pytest
+
+from cardlab import variants
+from cardlab.analysis import adapters
+from cardlab.analysis.advice import advise
+
+
+def _card_play_decision(name: str, seed: int):
+    """The views of the first seat with a choice of cards to play, after random play."""
+    v = variants.get(name)
+    rng = random.Random(seed)
+    for attempt in range(50):
+        s = v.deal(dealer=0, seed=seed * 100 + attempt)
+        states = [s]
+        while not s.is_finished:
+            legal = s.legal_actions()
+            if getattr(s, "phase", "play") == "play" and len({a.kind for a in legal}) == 1 \
+                    and legal[0].kind == "play" and len(legal) > 1 and len(s.tricks) >= 1:
+                seat = s.to_act
+                return [x.view(seat) for x in states if x.to_act == seat] or [s.view(seat)]
+            s = s.apply(rng.choice(legal))
+            states.append(s)
+    raise AssertionError(f"no card-play decision found in {name}")
+
+
+@pytest.mark.parametrize("name", variants.names(declared=True))
+def test_the_hint_says_how_the_other_players_are_cast(name):
+    ad = adapters.get(name)
+    views = _card_play_decision(name, 7)
+    adv = advise(views, seed=1, budget=None, max_samples=6)
+    assert adv.valued, adv.reason
+    if ad.solved_as:
+        assert ad.solved_as in adv.reason, adv.reason
+    players = variants.get(name).players
+    # a game for more than two must say it: its values depend on how the others are cast
+    assert (ad.solved_as is not None) == (players > 2), name
