@@ -392,12 +392,12 @@ class PlayTable(StaticFallback, w.VBox):
         else:
             rules = self.rules if self.rules_menu.value == "(given)" else v.presets[self.rules_menu.value]
             opp = self.opponent if self.opponent_menu.value == "(given)" else self.opponent_menu.value
-            seat, dealer = self.seat_menu.value, self.dealer
+            seat, dealer, names = self.seat_menu.value, self.dealer, self.names   # the players keep their names
             if menu is self.dealer_menu:
                 dealer = self.dealer_menu.value
             elif menu is self.seat_menu:   # another seat, the same part: as far from the dealer as before
-                dealer = (seat - (self.human - self.dealer)) % v.players
-            self._configure(v.name, rules, seat, opp, dealer, None)
+                dealer, names = (seat - (self.human - self.dealer)) % v.players, None
+            self._configure(v.name, rules, seat, opp, dealer, names)
         self._fill_setup()
         self.deal(self.seed)
 

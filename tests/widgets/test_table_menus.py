@@ -148,9 +148,11 @@ def test_the_seat_and_dealer_menus_read_in_words(name):
 
 
 def test_choosing_a_dealer_deals_with_that_dealer_and_a_seat_keeps_the_part():
-    p = PlayTable("mariage-4", seed=4, human=0)
+    p = PlayTable("mariage-4", seed=4, human=0, names=("Ana", "Boris", "Cleo", "Dan"))
     p.dealer_menu.value = 2
     assert p.dealer == 2 and p.state.dealer == 2 and p.seed == 4 and not p.errors
+    assert p.state.names == ("Ana", "Boris", "Cleo", "Dan")      # the players keep their names
+    assert p.dealer_menu.label == "Cleo (you sit opposite the dealer)"
     p.opponent_menu.value = "random"                      # another opponent keeps the dealer
     assert p.dealer == 2 and p.state.dealer == 2
     p.seat_menu.value = 1                                 # another seat: opposite the dealer still
