@@ -43,7 +43,16 @@ function render({ model, el }) {
   el.appendChild(box);
   let waiting = false;
   const ready = () => { waiting = false; box.removeAttribute("data-waiting"); };
-  const draw = () => { box.innerHTML = model.get("html"); ready(); };
+  const draw = () => {
+    // a keyboard user keeps the focus in the hand, on its first clickable card
+    const had = box.contains(document.activeElement);
+    box.innerHTML = model.get("html");
+    ready();
+    if (had) {
+      const first = box.querySelector("[data-playable]");
+      if (first) first.focus();
+    }
+  };
   const card = (ev) => {
     const t = ev.target && ev.target.closest ? ev.target.closest("[data-playable][data-card]") : null;
     return t && box.contains(t) ? t : null;
