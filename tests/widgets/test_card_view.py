@@ -243,7 +243,7 @@ def test_drawn_order_and_the_view_as_an_html_pane():
 def test_the_table_picture_keeps_its_static_fallback():
     p = PlayTable("sixty-six", seed=3)
     picture = p.static_html()
-    assert 'class="cardlab-table"' in picture and "data-playable" not in picture
+    assert 'class="cardlab-table' in picture and "data-playable" not in picture
     assert all(f'data-card="{c}"' in picture for c in p.state.view(p.human).hand)
 
 
