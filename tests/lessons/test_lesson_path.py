@@ -216,7 +216,10 @@ def _answer_tokens(q) -> tuple[list[str], list[re.Pattern], re.Pattern | None]:
                 else:
                     patterns.append(re.compile(rf"(?<![\d.]){bold}(?!\d)"))
             elif bold.lower() not in ("yes", "no"):
-                phrases += [bold, *_CARD.findall(bold), *_UNIT.findall(bold)]
+                cards = _CARD.findall(bold)
+                phrases += [bold, *(cards if len(cards) == 1 else []), *_UNIT.findall(bold)]
+                if len(cards) > 1:      # a sequence of cards: stated when all of them are named
+                    patterns.append(re.compile("".join(f"(?=.*{re.escape(c)})" for c in cards), re.S))
         first = _sentences(words)
         phrases += _UNIT.findall(first[0]) if first else []
     return phrases, patterns, opening
@@ -283,3 +286,193 @@ def test_the_answer_check_catches_a_stated_answer():
             36: "The end of the hand:"}
     for i, text in fine.items():
         assert _states_answer(qs[i], prose(text)[0]) is None, (i, text)
+
+
+# --- ... nor in the outputs shown under it -------------------------------------------------------
+#
+# Under a question the learner also sees the stored outputs of the cells that follow: a table, a
+# printout, a picture's words. Those shown before the lesson moves on (up to the next markdown cell
+# that is more than a lead-in ending in ":" to the next output, the next heading or the next
+# question) must not show the answer either, nor may the prose up to the next heading or question.
+
+#: The lessons' players: a name right before a number ("Vera 54") gives that player's number.
+_PLAYERS = ("Ana", "Boris", "Vera", "Cleo", "Dan", "Gleb")
+_NAMES_BEFORE = r"\b(?:" + "|".join(_PLAYERS) + r"):? {n}(?![\d.])"
+_VERBS_BEFORE = r"\b(?:uncover|carr|pay|receiv|scor|up|down|goes up|goes down)\w*:? {n}(?![\d.])"
+
+
+def _words(text: str) -> str:
+    """Text as compared: tags dropped, entities decoded, '&' read as 'and', spaces collapsed."""
+    return re.sub(r"\s+", " ", _plain(text).replace("&", " and ")).strip()
+
+
+def _phrase(p: str) -> re.Pattern:
+    """A phrase as a pattern: case-insensitive, each word may take an ending ("carry" finds
+    "carrying"), '&' read as 'and'."""
+    parts = [re.escape(w) + (r"\w*" if w.isalpha() else "") for w in _words(p).split()]
+    return re.compile(r"(?<![\w♠♥♦♣])" + r"\s+".join(parts) + r"(?![\d♠♥♦♣])", re.I)
+
+
+def _number_patterns(n: str, names: bool = True) -> list[re.Pattern]:
+    """The number ``n`` where it is a result: after '=', after a score word, before a unit, and
+    (``names``: a Reveal's bold number, which is a player's) right after a player's name."""
+    pats = [re.compile(rf"=\s*{n}(?![\d.])"), re.compile(_VERBS_BEFORE.format(n=n), re.I),
+            re.compile(rf"(?<![\d.]){n} (?:game points?|card points?|points?|pips?)\b")]
+    return pats + [re.compile(_NAMES_BEFORE.format(n=n))] if names else pats
+
+
+def _gives(text: str, n: str) -> bool:
+    """Whether ``text`` holds the whole number ``n``."""
+    return re.search(rf"(?<![\d.]){n}(?![\d.])", text) is not None
+
+
+def _shown_answer_tokens(q) -> tuple[list[re.Pattern], list[set[str]]]:
+    """What would show ``q``'s answer in an output: ``(patterns, sets)``; an output shows the
+    answer when a pattern matches or when it holds every number or card of a set (a score
+    sheet's new scores; after a "legal" question, all the player's other cards, played later).
+    Numbers the question itself gives are left out (they say nothing new)."""
+    from cardlab.classroom.lesson import Question
+
+    pats: list[re.Pattern] = []
+    sets: list[set[str]] = []
+    if isinstance(q, Question):
+        ex = q.set.current
+        asked = _words(ex.question)
+        head = ex.answer_text().split(":")[0].strip()
+        why = _plain(ex.check(ex.expected).explanation)
+        cards = _CARD.findall(head)
+        pats += [_phrase(c) for c in cards]
+        if ex.kind == "legal":
+            # The player's other cards, shown played later, tell by elimination which he played here.
+            hand = ex.state.hands[ex.state.to_act]
+            sets.append({str(c) for c in hand if str(c) not in cards})
+        if ex.kind == "marriage" and ex.expected is True:
+            pats.append(re.compile(rf"\b{ex.state.names[ex.state.to_act]}\b declares\b"))
+        if ex.kind == "trick":
+            pats += [re.compile(_NAME_WINS.format(name=re.escape(n))) for n in re.findall(r"\b[A-Z][a-z]+\b", head)]
+        numbers = [n for n in re.findall(r"\d+", head) if not cards and not _gives(asked, n)]
+        if len(set(numbers)) > 1:
+            sets.append(set(numbers))
+        elif numbers:
+            pats += _number_patterns(numbers[0], names=False)
+        pats += [_phrase(u) for u in _UNIT.findall(why) if not _gives(asked, re.findall(r"\d+", u)[0])]
+    else:
+        answer = q._answer_html
+        asked = _words(q.question.value)
+        for m in re.finditer(r"<b>(.*?)</b>", answer, re.S):
+            bold = _plain(m.group(1)).rstrip(".:,;!")
+            if re.fullmatch(r"\d+", bold):
+                unit = re.match(r"\s*(game points?|card points?|points|pips)\b", _plain(answer[m.end():]))
+                pats += [_phrase(f"{bold} {unit.group(1)}")] if unit else _number_patterns(bold)
+            elif bold.lower() not in ("yes", "no"):
+                cards = _CARD.findall(bold)
+                pats += [_phrase(bold), *map(_phrase, cards[:1] if len(cards) == 1 else [])]
+                if len(cards) > 1:
+                    sets.append(set(cards))
+                if re.search(r"\bwins?\b", bold):
+                    pats += [re.compile(rf"\b{n}\b(?:\s+\S+){{0,2}}?\s+(?:wins?|won)\b") for n in re.findall(r"\b[A-Z][a-z]+\b", bold)]
+        first = _sentences(_plain(answer))
+        pats += [_phrase(u) for u in (_UNIT.findall(first[0]) if first else []) if _words(u).lower() not in asked.lower()]
+    return pats, sets
+
+
+def _output_text(cell) -> list[str]:
+    """The words of each stored output of a code cell (printed text, text/plain, text/html)."""
+    texts = []
+    for o in cell.get("outputs", []):
+        if o.get("output_type") == "stream":
+            texts.append("".join(o.get("text", "")))
+        data = o.get("data", {})
+        for mime in ("text/plain", "text/html"):
+            if mime in data:
+                raw = "".join(data[mime])
+                texts.append(re.sub(r"<style.*?</style>|<script.*?</script>", " ", raw, flags=re.S) if mime == "text/html" else raw)
+    return [_words(t) for t in texts]
+
+
+def _is_lead_in(text: str) -> bool:
+    """A markdown cell that only leads in to the output below it ("The end of the hand:")."""
+    return not re.search(r"^#", text, re.M) and text.rstrip().endswith(":")
+
+
+def _shown_after(all_cells, i):
+    """``(outputs, prose)`` the learner sees under the question cell ``i``: the outputs up to the
+    next markdown cell that is not a lead-in (or the next question); the prose of the markdown up
+    to the next heading or question."""
+    outputs, prose_ = [], []
+    outputs_open = True
+    for j in range(i + 1, len(all_cells)):
+        c = all_cells[j]
+        if c["cell_type"] == "code":
+            if _is_question(c):
+                break
+            if outputs_open:
+                outputs += [(j, t) for t in _output_text(c)]
+            continue
+        text = source(c)
+        if re.search(r"^#", text, re.M):
+            before = text[:re.search(r"^#", text, re.M).start()]
+            if before.strip():
+                prose_.append((j, _words(prose(before)[0])))
+            break
+        prose_.append((j, _words(prose(text)[0])))
+        outputs_open = outputs_open and _is_lead_in(text)
+    return outputs, prose_
+
+
+def _shows(q, text: str) -> str | None:
+    pats, sets = _shown_answer_tokens(q)
+    for p in pats:
+        m = p.search(text)
+        if m:
+            return m.group(0)
+    for s in sets:
+        if s and all(_gives(text, n) if n.isdigit() else _phrase(n).search(text) for n in s):
+            return " ".join(sorted(s))
+    return None
+
+
+def _leaks_below(name: str) -> list[str]:
+    all_cells = cells(name)
+    leaks = {}
+    for i, q in _questions(name):
+        outputs, prose_ = _shown_after(all_cells, i)
+        for j, text in outputs:
+            said = _shows(q, text)
+            if said is not None:
+                leaks.setdefault((i, j), f"output of cell {j} under the {type(q).__name__} of cell {i}: {said!r} in {text[:100]!r}")
+        for j, text in prose_:
+            for s in _sentences(text):
+                said = _shows(q, s)
+                if said is not None:
+                    leaks.setdefault((i, j), f"markdown cell {j} under the {type(q).__name__} of cell {i}: {said!r} in {s[:100]!r}")
+    return list(leaks.values())
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_what_is_shown_under_a_question_does_not_show_its_answer(name):
+    """Under a predict-first question, the outputs shown before the lesson moves on (a score
+    sheet, a trick table, a printout, a position's words) and the prose up to the next heading or
+    question show none of the answer's key tokens: its cards (after "which cards may she play?",
+    also the player's other cards played later, which tell by elimination), the trick's winner
+    winning, the number with its unit or after '=', a name or score word before it ("Vera 54",
+    "uncover 3"), all the new scores of a score sheet, or a Reveal's bold words."""
+    leaks = _leaks_below(name)
+    assert not leaks, f"{name}: shown under a question before the answer is opened:\n  " + "\n  ".join(leaks)
+
+
+def test_the_output_check_catches_a_shown_answer():
+    """The check itself: outputs these lessons showed under a question before the answers moved
+    behind the click are caught; what is shown there now passes."""
+    qs = dict(_questions(FIRST))
+    caught = {16: "trick 9 Ana 10♦ 9♦ Ana 10 · 10 Ana Q♠ A♠ Boris 14 · 11 Boris A♣ K♣ Boris 15 · 12 Boris Q♦ 10♥ Boris 13",
+              36: "Ana wins the hand: 2 game points. Boris closed but failed: the cards ran out with Boris on 65.",
+              12: "Ana wins trick 5 with K♦ (the only trump).",
+              14: "Boris's tricks: J♠ 9♠ 9♥ K♥ 9♣ J♥ Q♥ A♥ = 22"}
+    for i, text in caught.items():
+        assert _shows(qs[i], _words(text)) is not None, (i, text)
+    fine = {16: "trick 8 Boris K♠ · trick 9 Ana 10♦ 9♦",
+            36: "Step through this hand from Boris's seat: step 1 / 21, Ana 0 – Boris 0.",
+            20: "Hand 1 of 1 · game to 11: Ana 0 – Boris 0. Boris leads first."}
+    for i, text in fine.items():
+        assert _shows(qs[i], _words(text)) is None, (i, text)
