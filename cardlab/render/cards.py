@@ -357,6 +357,49 @@ AROUND_CSS = """
 """.strip()
 
 
+#: The play table's sizes (:class:`cardlab.widgets.table.PlayTable`, whose outer box carries
+#: ``cardlab-play``), so that at 1280×720 the picture, the learner's hand, the controls and the
+#: tools fit the visible part of a notebook (about 600 px under JupyterLab's bars) together: two
+#: columns (``cardlab-play-main``: the picture, the hand, the controls; ``cardlab-play-side``: the
+#: tools, the hint, the review and the log, each scrolling inside a fixed height) that wrap one
+#: below the other where the window is too narrow for both; the ``"table"`` layout's picture made
+#: more compact (smaller captions and slots, the opponents' card backs fanned closer, the
+#: learner's cards overlapping by less than half a card, so each card's middle stays free for a
+#: click); the setup bar's menus and the buttons narrower. Every rule is scoped under ``cardlab-play``.
+PLAY_CSS = """
+.cardlab-play .cardlab-setup{gap:0 6px}
+.cardlab-play .cardlab-setup .widget-dropdown{max-width:250px}
+.cardlab-play .cardlab-setup .widget-dropdown select{min-width:0;text-overflow:ellipsis}
+.cardlab-play .cardlab-setup .cardlab-seed-field{width:130px!important}
+.cardlab-play .cardlab-play-body{gap:0 8px;align-items:flex-start}
+.cardlab-play .cardlab-play-main{min-width:0}
+.cardlab-play .cardlab-play-side{min-width:0}
+.cardlab-play .cardlab-play-side .cardlab-hint,.cardlab-play .cardlab-play-side .cardlab-review{max-height:300px;
+ overflow-y:auto;overflow-x:hidden}
+.cardlab-play .cardlab-play-side .cardlab-score-sheet{font-size:12px}
+.cardlab-play .cardlab-play-side .cardlab-score-sheet th,.cardlab-play .cardlab-play-side .cardlab-score-sheet td{
+ padding:1px 5px}
+.cardlab-play .cardlab-play-side .cardlab-log-box{max-height:11em}
+.cardlab-play .cardlab-play-side .widget-html-content,.cardlab-play .cardlab-message .widget-html-content{
+ line-height:1.35;font-size:13px}
+.cardlab-play .cardlab-hand-cards .jupyter-button,.cardlab-play .cardlab-actions .jupyter-button,
+.cardlab-play .cardlab-tools .jupyter-button{padding:0 7px;min-width:0;margin:1px 2px}
+.cardlab-play .cardlab-table{padding:4px 6px;line-height:1.25}
+.cardlab-play .cardlab-table .cardlab-caption{margin:0 0 2px;font-size:11px}
+.cardlab-play .cardlab-around .cardlab-row+.cardlab-row{margin-top:4px}
+.cardlab-play .cardlab-around .cardlab-middle{gap:4px 10px;padding:3px 6px}
+.cardlab-play .cardlab-around .cardlab-near>.cardlab-player{flex:1 1 0;min-width:min-content}
+.cardlab-play .cardlab-around .cardlab-near>.cardlab-middle{flex:0 1 auto;min-width:0;max-width:60%}
+.cardlab-play .cardlab-table .cardlab-slot{margin-right:2px;font-size:10px;line-height:1.15;text-align:center}
+.cardlab-play .cardlab-table .cardlab-label{font-size:11px;margin-bottom:1px}
+.cardlab-play .cardlab-around .cardlab-others .cardlab-hand>.cardlab-back+.cardlab-back{margin-left:-34px}
+.cardlab-play .cardlab-around .cardlab-near .cardlab-hand>.cardlab-card+.cardlab-card{margin-left:-18px}
+.cardlab-play .cardlab-table .cardlab-result{margin-top:3px;padding:3px 6px;font-size:12px;line-height:1.25}
+.cardlab-play .cardlab-table .cardlab-result td,.cardlab-play .cardlab-table .cardlab-result th{padding:0 6px}
+.cardlab-play .cardlab-table .cardlab-status{margin-top:2px}
+.cardlab-play .cardlab-table .cardlab-taken{margin-top:1px}
+""".strip()
+
 def table_class(layout: str) -> str:
     """The class list of a table's outer ``<div>`` for ``layout`` (one of :data:`LAYOUTS`).
     Raises ``ValueError`` for another layout."""

@@ -34,10 +34,18 @@ from .. import render
 from ..actions import Action
 from ..cards import Card, Suit
 from ..errors import CardlabError
+from ..render.cards import PLAY_CSS
 from .base import StaticFallback, button as _button, html_pane as _html
 from .card_view import CardView, card_from_message, drawn_order
 
 __all__ = ["PlayTable", "action_label", "decision_controls"]
+
+#: The picture's layout (:data:`cardlab.render.LAYOUTS`): ``"table"``, the other seats side by side
+#: and the middle beside the learner (with :data:`cardlab.render.cards.PLAY_CSS`), for every table
+#: size: in a 560 px main column (JupyterLab at 1280 px with its file browser open) the tallest
+#: learner's decision of four random hands of each variant is drawn 285–376 px tall and the end of
+#: a hand 309–445 px, where ``"column"`` drew decisions 470 (two players) to 970 px (Ninety-Nine).
+PICTURE_LAYOUT = "table"
 
 #: Most buttons shown at once; beyond it a menu takes their place.
 MAX_BUTTONS = 40
@@ -262,11 +270,23 @@ class PlayTable(StaticFallback, w.VBox):
         tools = w.HBox([self.hint_button, self.take_back_button, self.review_button, self.new_deal_button,
                         self.random_button], layout=w.Layout(flex_flow="row wrap"))
         tools.add_class("cardlab-tools")
-        children = [self.status, self.view, self.hand_box, self.controls, self.message, tools, self.hint_html,
-                    self.review_html, self.log_html]
+        # one screen per move: the picture, the hand and the controls in the main column; the
+        # tools, the hint, the review and the log beside it (each scrolling inside a fixed height,
+        # render.cards.PLAY_CSS), the side column wrapping below where the window is too narrow
+        main = w.VBox([self.status, self.view, self.hand_box, self.controls, self.message],
+                      layout=w.Layout(flex="1 1 540px", min_width="0"))
+        main.add_class("cardlab-play-main")
+        side = w.VBox([tools, self.hint_html, self.review_html, self.log_html],
+                      layout=w.Layout(flex="1 1 260px", min_width="0", max_width="440px"))
+        side.add_class("cardlab-play-side")
+        body = w.HBox([main, side], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        body.add_class("cardlab-play-body")
+        style = _html("cardlab-play-style", f"<style>{PLAY_CSS}</style>")
+        style.layout.display = "none"       # a style sheet only (its rules apply while hidden)
+        children = [style, body]
         if setup:
             self.setup_bar = self._setup_bar()
-            children.insert(0, self.setup_bar)
+            children.insert(1, self.setup_bar)
         else:
             self.setup_bar = None
         super().__init__(children=children)
@@ -746,7 +766,7 @@ class PlayTable(StaticFallback, w.VBox):
         pickable = {c for a in ctl["bid_cards"] for c in a.value}
         # the picture: the cards a click takes now are marked (data-playable), picked bid cards too
         self.view.value = render.state_html(s, self.human, clickable=set(ctl["cards"]) | pickable,
-                                            picked=self._selected)
+                                            picked=self._selected, layout=PICTURE_LAYOUT)
         # the hand's buttons (the keyboard's way, and a card's name in words): in the picture's
         # order, coloured as drawn, enabled when the card may be played / given / picked
         trump = getattr(s, "trump", None)
