@@ -3,8 +3,10 @@ each decision, hints, take-backs and a review of your decisions.
 
 Every decision is offered by what the variant's legal actions are, never by the variant's name:
 
-* a card you may play (or give, place, leave) is a click on that card in your hand (class
-  ``cardlab-hand-card``); when one card allows several actions, they appear as buttons;
+* a card you may play (or give, place, leave) is a click on that card's picture in your hand in
+  the table's picture (:class:`~cardlab.widgets.card_view.CardView`, or Enter on it), or on its
+  button under the picture (class ``cardlab-hand-card``: the keyboard's way, in the picture's
+  order and colours); when one card allows several actions, they appear as buttons;
 * bid cards (Ninety-Nine) are picked by clicking three cards, which shows the bid they make,
   then "Lay these bid cards" (class ``cardlab-lay``);
 * a numbered decision with many values (501's bids and blind bids, the cut) is a number field
@@ -234,7 +236,8 @@ class PlayTable(StaticFallback, w.VBox):
     errors : list of str
         Unexpected errors met by callbacks (always empty unless there is a bug).
     view, hand_box, controls, message, hint_html, review_html, log_html : widgets
-        The table (class ``cardlab-view``), the clickable hand (``cardlab-hand-cards``), the
+        The table's picture, whose cards take clicks (a :class:`~cardlab.widgets.card_view.CardView`,
+        class ``cardlab-view``), the hand's buttons (``cardlab-hand-cards``), the
         other controls (``cardlab-actions``), refusals and notes (``cardlab-message``), the hint
         (``cardlab-hint``), the review (``cardlab-review``), the log (``cardlab-log``).
     """
