@@ -38,6 +38,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 RESULTS = ROOT / "benchmarks" / "results" / "strength"
+
+
+def _levels() -> dict:
+    """Levels a match may name besides the registry's player kinds: settings being tried before
+    they become a kind (``search256``: the search player with four times the sampled deals).
+    Each is a factory taking the seed, as :func:`tournament` takes them."""
+    from functools import partial
+
+    from cardlab.analysis.search_player import SamplingPlayer
+
+    return {"search256": partial(SamplingPlayer, samples=256, budget=None)}
 TABLE = ROOT / "benchmarks" / "results" / "strength.md"
 
 
@@ -61,9 +72,11 @@ def run(variant: str, match: str, deals: str, part: int, workers: int | None) ->
 
     v = variants.get(variant)
     kinds, _ = lineup(match, v.players)
+    extra = _levels()
     for k in set(kinds):
-        if k not in v.player_kinds:
-            raise SystemExit(f"{v.title} has no level {k!r}; it has {', '.join(v.player_kinds)}")
+        if k not in v.player_kinds and k not in extra:
+            raise SystemExit(f"{v.title} has no level {k!r}; it has {', '.join([*v.player_kinds, *extra])}")
+    players = [extra.get(k, k) if k not in v.player_kinds else k for k in kinds]
     lo, _, hi = deals.partition(":")
     start, stop = int(lo), int(hi)
     for s0 in range(start, stop, part):
@@ -73,7 +86,7 @@ def run(variant: str, match: str, deals: str, part: int, workers: int | None) ->
             print(f"{path.relative_to(ROOT)}: stored already", flush=True)
             continue
         t = time.perf_counter()
-        table = tournament(kinds, deals=s1 - s0, variant=variant, seed=s0, workers=workers)
+        table = tournament(players, deals=s1 - s0, variant=variant, seed=s0, workers=workers, names=kinds)
         took = time.perf_counter() - t
         path.parent.mkdir(parents=True, exist_ok=True)
         buf = io.StringIO()
@@ -96,7 +109,7 @@ def table_text() -> str:
         return "(no match stored yet)\n"
     titles = [variants.get(n).title for n in variants.names(declared=True)]
     cols = [x for x in titles if x in set(t["variant"])]
-    order = ["expert-vs-search", "search-vs-heuristic", "heuristic-vs-random"]
+    order = ["search256-vs-search", "search-vs-heuristic", "heuristic-vs-random"]
     matches = sorted({(a, b) for a, b in zip(t["A"], t["B"])},
                      key=lambda m: (order.index(f"{m[0]}-vs-{m[1]}") if f"{m[0]}-vs-{m[1]}" in order else 99, m))
     lines = ["| A − B, per hand | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)]

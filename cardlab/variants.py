@@ -279,8 +279,7 @@ BUILTIN: dict[str, Builtin] = {
 _WIDGETS = Path(__file__).resolve().parent / "widgets"
 
 #: The computer players every variant offers besides its rule-based one.
-_COMMON_PLAYERS = {"random": "cardlab.players:RandomPlayer", "search": "cardlab.analysis.search_player:SamplingPlayer",
-                   "expert": "cardlab.analysis.search_player:ExpertPlayer"}
+_COMMON_PLAYERS = {"random": "cardlab.players:RandomPlayer", "search": "cardlab.analysis.search_player:SamplingPlayer"}
 
 
 def _attribute(target: str):
@@ -310,7 +309,7 @@ def _build(name: str) -> Variant:
         describe_action=m.describe_action, seat_names=tuple(m.SEAT_NAMES),
         player_counts=b.player_counts, renderer=f"cardlab.render.{b.stem}",
         player_kinds={"random": _COMMON_PLAYERS["random"], "heuristic": f"cardlab.players.{b.stem}:{b.heuristic}",
-                      "search": _COMMON_PLAYERS["search"], "expert": _COMMON_PLAYERS["expert"]},
+                      "search": _COMMON_PLAYERS["search"]},
         adapter=f"cardlab.analysis.adapt_{b.stem}", code=b.code,
         exercise_kinds=tuple(getattr(m, "EXERCISE_KINDS", ())), score_reasons=dict(getattr(m, "SCORE_REASONS", {})),
         places=getattr(m, "places", None), deal_from_places=getattr(m, "deal_from_places", None),

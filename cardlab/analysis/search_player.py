@@ -29,7 +29,7 @@ import random
 from ..actions import Action
 from ..errors import AnalysisArgumentError
 
-__all__ = ["SamplingPlayer", "ExpertPlayer"]
+__all__ = ["SamplingPlayer"]
 
 
 def _cards_in(x, out: set) -> set:
@@ -144,21 +144,3 @@ class SamplingPlayer:
     def __repr__(self) -> str:
         return f"SamplingPlayer(samples={self.samples}, rollouts={self.rollouts}, budget={self.budget})"
 
-
-class ExpertPlayer(SamplingPlayer):
-    """The "expert" level: :class:`SamplingPlayer` with four times the sampled deals (256) and a
-    longer time budget per decision (4 s, so it thinks longer than the interactive levels; the
-    play table says so). Its strength against "search", measured over duplicate deals, is in
-    ``benchmarks/results/strength.md`` (``benchmarks/bench_strength.py``).
-
-    Parameters and errors as :class:`SamplingPlayer`, with ``samples=256`` and ``budget=4.0``
-    by default."""
-
-    name = "expert"
-
-    def __init__(self, seed: int | None = 0, samples: int = 256, rollouts: int = 1,
-                 rollout_policy: str = "heuristic", budget: float | None = 4.0):
-        super().__init__(seed, samples=samples, rollouts=rollouts, rollout_policy=rollout_policy, budget=budget)
-
-    def __repr__(self) -> str:
-        return f"ExpertPlayer(samples={self.samples}, rollouts={self.rollouts}, budget={self.budget})"

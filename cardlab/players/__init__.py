@@ -9,9 +9,7 @@ Every variant offers three kinds, listed in its :class:`~cardlab.variants.Varian
   module per variant in this package (:class:`~cardlab.players.sixtysix.SixtySixPlayer`, …);
 * ``"search"``: :class:`cardlab.analysis.search_player.SamplingPlayer`, which samples the hidden
   cards consistently with its view and searches each sampled world (any variant with an
-  analysis adapter), within about 1 s a move;
-* ``"expert"``: :class:`cardlab.analysis.search_player.ExpertPlayer`, the same search with four
-  times the sampled deals and up to 4 s a move (it thinks longer than the interactive levels).
+  analysis adapter), within about 1 s a move.
 
 :func:`kind_label` names each kind in words for menus. How strong each level is, measured over
 duplicate deals, is in ``benchmarks/results/strength.md``.
@@ -55,7 +53,6 @@ KIND_LABELS = {
     "random": "Random (any legal card)",
     "heuristic": "Rule-based (plays by simple rules)",
     "search": "Search (about 1 s a move)",
-    "expert": "Expert (thinks longer: up to 4 s a move)",
 }
 
 

@@ -14,7 +14,7 @@ from cardlab.players.sixtysix import SixtySixPlayer
 
 
 def test_kinds_of_sixty_six():
-    assert player_kinds("sixty-six") == ["random", "heuristic", "search", "expert"]
+    assert player_kinds("sixty-six") == ["random", "heuristic", "search"]
     assert isinstance(make_player("random", 1), RandomPlayer)
     assert isinstance(make_player("heuristic", 1, variant="sixty-six"), SixtySixPlayer)
     assert isinstance(make_player("rule-based", 1), SixtySixPlayer)
@@ -165,25 +165,13 @@ def test_four_player_tournament_keeps_partners():
         assert row["heuristic"] == row["heuristic #2"] == -row["random"] == -row["random #2"]
 
 
-def test_expert_level_is_search_with_more_samples_and_time():
-    from cardlab.analysis.search_player import ExpertPlayer
+
+def test_every_kind_has_words_for_the_menus():
+    from cardlab import variants
     from cardlab.players import kind_label
 
-    for variant in ("sixty-six", "mariage-4"):
-        expert = make_player("expert", 3, variant=variant)
-        search = make_player("search", 3, variant=variant)
-        assert isinstance(expert, ExpertPlayer) and isinstance(expert, SamplingPlayer)
-        assert expert.samples == 4 * search.samples and expert.budget > search.budget
-    # every kind of every variant has words for the menus, and the expert says it thinks longer
-    from cardlab import variants
     for name in variants.names():
         for kind in variants.get(name).player_kinds:
             assert kind_label(kind) != kind, (name, kind)
-    assert "longer" in kind_label("expert") and "1 s" in kind_label("search")
-    assert kind_label("rule-based") == kind_label("heuristic")
-
-
-def test_tournament_plays_the_expert_by_its_sample_count():
-    t = tournament(["expert", "search"], deals=1, seed=5, workers=1)
-    again = tournament(["expert", "search"], deals=1, seed=5, workers=1)
-    assert list(t["expert"]) == list(again["expert"]) and len(t) == 2
+    assert "1 s" in kind_label("search") and kind_label("rule-based") == kind_label("heuristic")
+    assert kind_label("their own") == "their own"
