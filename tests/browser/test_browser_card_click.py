@@ -12,6 +12,8 @@ pressed. One check on the static JupyterLite site: a card picture clicked in its
 """
 
 import random
+import statistics
+import time
 
 import pytest
 from browser_helpers import open_in_voila, run_all_in_lab, screenshot, wait_for
@@ -28,6 +30,9 @@ HOVER = "rgb(21, 101, 192)"        # #1565c0, card_view.CSS
 
 pytestmark = pytest.mark.browser
 
+#: seconds from a card picture's click to the table redrawn, per test (printed with -s)
+LATENCY: list = []
+
 REDRAWN = """([el, old]) => { const m = el.querySelector('.cardlab-status-line .cardlab-status');
     return m && +m.dataset.refresh > old && m.dataset.busy === '0'; }"""
 
@@ -36,12 +41,15 @@ def _redraws(table) -> int:
     return int(table.locator(".cardlab-status-line .cardlab-status").get_attribute("data-refresh") or 0)
 
 
-def _after(page, table, act) -> None:
+def _after(page, table, act, timed: bool = False) -> None:
     """Do ``act`` and wait until the kernel has redrawn the table (its redraw counter moved on
-    and it is not busy), then let the new picture settle."""
+    and it is not busy), then let the new picture settle; ``timed``: keep the wait in LATENCY."""
     before = _redraws(table)
+    start = time.monotonic()
     act()
-    page.wait_for_function(REDRAWN, arg=[table.element_handle(), before], timeout=STEP_TIMEOUT)
+    page.wait_for_function(REDRAWN, arg=[table.element_handle(), before], timeout=STEP_TIMEOUT, polling=20)
+    if timed:
+        LATENCY.append(time.monotonic() - start)
     page.wait_for_timeout(100)
 
 
@@ -90,9 +98,9 @@ def _play_hand_by_clicks(page, table, name: str, rng: random.Random, keyboard: b
             card = fresh.nth(rng.randrange(fresh.count()))
             if keyboard and clicked == 0:
                 card.focus()
-                _after(page, table, lambda: page.keyboard.press("Enter"))
+                _after(page, table, lambda: page.keyboard.press("Enter"), timed=True)
             else:
-                _after(page, table, lambda: card.click(timeout=STEP_TIMEOUT))
+                _after(page, table, lambda: card.click(timeout=STEP_TIMEOUT), timed=True)
             clicked += 1
         elif numbers.count():
             _after(page, table, numbers.nth(rng.randrange(numbers.count())).click)
@@ -124,6 +132,9 @@ def _every_variant(page, table, where: str) -> None:
         table.scroll_into_view_if_needed()
         screenshot(page, f"{where}-card-click-{name}")
     assert page.evaluate("() => window.cardlabHandButtonClicks") == 0
+    print(f"\n{where}: {len(LATENCY)} card pictures clicked; click to redrawn table (the computer's "
+          f"replies included) median {statistics.median(LATENCY):.2f} s, max {max(LATENCY):.2f} s")
+    LATENCY.clear()
 
 
 def test_lab_play_a_hand_of_every_variant_by_clicking_card_pictures(page, lab_server):
