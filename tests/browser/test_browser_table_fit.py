@@ -102,7 +102,14 @@ def _wait_redraw(page, table, before: int) -> None:
         """([el, old]) => { const m = el.querySelector('.cardlab-status-line .cardlab-status');
             return m && +m.dataset.refresh > old && m.dataset.busy === '0'; }""",
         arg=[table.element_handle(), before], timeout=STEP_TIMEOUT)
-    page.wait_for_timeout(150)
+    # the new buttons are drawn after the redraw marker: wait until the enabled ones stop changing
+    seen = None
+    for _ in range(40):
+        page.wait_for_timeout(150)
+        now = table.evaluate("el => [...el.querySelectorAll('button:enabled')].map(b => b.textContent).join('|')")
+        if now == seen:
+            break
+        seen = now
 
 
 def _click(page, table, locator) -> None:
@@ -157,10 +164,12 @@ def _play_hand(page, table, where: str, name: str, rng: random.Random, problems:
             _check(table, where, name, "hint", problems, extra=("hint",))
             screenshot(page, f"{where}-fit-{name}-hint")
             hinted = True
-        if kind == "bid cards" and not lay.count():
-            target = picks.nth(rng.randrange(picks.count()))     # pick one more card
-        elif lay.count():
+        if lay.count():
             target = lay.first
+        elif kind == "bid cards":
+            clear = table.locator("button.cardlab-clear-pick:enabled")
+            too_many = table.locator(".cardlab-bid-cards-note", has_text="Pick exactly").count()
+            target = clear.first if too_many or not picks.count() else picks.nth(rng.randrange(picks.count()))
         elif numbers.count():
             target = numbers.nth(rng.randrange(numbers.count()))
         else:
