@@ -6,8 +6,9 @@ hand), with the table scrolled to its top, the table picture (``cardlab-view``),
 (``cardlab-hand-cards``), the controls (``cardlab-actions``) and the tools (``cardlab-tools``) lie
 inside the visible area together, so nothing has to be scrolled to see the table and act. The hint
 (pressed at the first decision with a choice) and the review (at the end) open inside the visible
-area too. A narrower window (1024×768, a projector) keeps the table and its controls in view with
-the side column wrapped below and nothing wider than the window.
+area too. A narrower window (1024×768, a projector) keeps the table, its controls and tools in
+view with nothing wider than the window; on a phone's width (480 px) the side column wraps below
+the main one, and nothing is wider than the window either.
 
 Set CARDLAB_FIT_LOG=FILE to append every measurement (JSON lines: where, variant, decision kind,
 the boxes' top and height in CSS px) for the report's figures; CARDLAB_SHOTS=DIR keeps screenshots.
@@ -33,7 +34,8 @@ pytestmark = pytest.mark.browser
 #: The boxes measured, by name -> the CSS selector of their element inside the table.
 BOXES = {"setup": ".cardlab-setup", "status": ".cardlab-status-line", "view": ".cardlab-view",
          "hand": ".cardlab-hand-cards", "actions": ".cardlab-actions", "tools": ".cardlab-tools",
-         "hint": ".cardlab-hint", "review": ".cardlab-review", "log": ".cardlab-log"}
+         "hint": ".cardlab-hint", "review": ".cardlab-review", "log": ".cardlab-log",
+         "main": ".cardlab-play-main", "side": ".cardlab-play-side"}
 #: What must be visible together at every decision.
 MUST_FIT = ("view", "hand", "actions", "tools")
 
@@ -222,8 +224,8 @@ def test_voila_table_fits_at_1280x720(page, voila_server):
 
 
 def test_voila_narrow_window_keeps_the_table_in_view(page, voila_server):
-    """At 1024×768 (a projector) every variant's first decision fits, the side column wraps below
-    the table and nothing is wider than the window."""
+    """At 1024×768 (a projector) every variant's first decision fits and nothing is wider than
+    the window; at a phone's 480 px the side column is below the main one, nothing wider."""
     page.set_viewport_size({"width": 1024, "height": 768})
     open_in_voila(page, voila_server, NOTEBOOK)
     table = wait_for(page, page.locator(".cardlab-play").first, "the play table")
@@ -239,3 +241,10 @@ def test_voila_narrow_window_keeps_the_table_in_view(page, voila_server):
             problems.append(f"{name}: the page is {m['page_width']} px wide in a 1024 px window")
         screenshot(page, f"voila-1024-fit-{name}")
     assert not problems, "\n".join(problems)
+    page.set_viewport_size({"width": 480, "height": 900})
+    page.wait_for_timeout(500)
+    m = _measure(table)
+    _log({"where": "voila-480", "variant": "", "kind": "", **m})
+    assert m["side"]["top"] >= m["main"]["bottom"] - SLACK, m
+    assert m["page_width"] <= 480, m
+    screenshot(page, "voila-480-fit")
