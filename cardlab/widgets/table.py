@@ -240,6 +240,15 @@ class PlayTable(StaticFallback, w.VBox):
         class ``cardlab-view``), the hand's buttons (``cardlab-hand-cards``), the
         other controls (``cardlab-actions``), refusals and notes (``cardlab-message``), the hint
         (``cardlab-hint``), the review (``cardlab-review``), the log (``cardlab-log``).
+
+    Laid out for one screen per move: the setup bar (``cardlab-setup``) on top; under it a main
+    column (``cardlab-play-main``: the picture, drawn in the :data:`PICTURE_LAYOUT` layout, the
+    hand's buttons, the controls, the message) and a side column (``cardlab-play-side``: the tools
+    ``cardlab-tools``, the hint, the review and the log, each scrolling inside a fixed height),
+    which wraps below the main one where the window is narrower than about 800 px. Sizes:
+    :data:`cardlab.render.cards.PLAY_CSS`. At 1280×720 the picture, the hand, the controls and the
+    tools fit JupyterLab's 599 px of notebook together in every variant, with the hint and the
+    review beside them (tests/browser/test_browser_table_fit.py).
     """
 
     def __init__(self, variant: str | None = None, rules: Any = None, seed: int | None = 0, human: int = 0,
