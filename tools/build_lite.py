@@ -405,6 +405,12 @@ def build(out: Path, dist: str | None) -> None:
     labext = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     for ext in EXTENSIONS:
         shutil.copytree(labext / ext, stage / "labextensions" / ext)
+    # anywidget's front end must be the version of the browser's anywidget wheel (the widget names it)
+    front = json.loads((labext / "anywidget" / "package.json").read_text())["version"]
+    wheel = pinned()["anywidget"][0]
+    if front != wheel:
+        sys.exit(f"build_lite: .venv has anywidget {front}'s front end but {REQUIREMENTS.name} pins {wheel} "
+                 f"for the browser: install anywidget=={wheel} (the lite extra pins it) or --relock")
 
     # contents: notebooks/ and data/ (the notebooks read ../data)
     content = stage / "content"
