@@ -50,7 +50,7 @@ ALIASES = {"rule-based": "heuristic", "rules": "heuristic", "sampling": "search"
 
 #: Each kind in words, for menus: what the level is and how long it thinks.
 KIND_LABELS = {
-    "random": "Random (any legal card)",
+    "random": "Random (any legal move)",
     "heuristic": "Rule-based (plays by simple rules)",
     "search": "Search (about 1 s a move)",
 }
