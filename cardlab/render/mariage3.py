@@ -139,7 +139,7 @@ def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
              for c in sort_hand(t.hands[seat], t.trump)]
     cards.extend(card_back_svg() for _ in range(t.hidden[seat]))
     if not cards:
-        cards.append('<span class="cardlab-empty">none</span>')
+        cards.append('<span class="cardlab-empty">no cards</span>')
     taken = [tr for tr in t.tricks if tr.winner == seat]
     n = len(taken)
     pairs = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for c in tr.played)}</span>' for tr in taken)

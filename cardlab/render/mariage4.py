@@ -127,7 +127,7 @@ def _player_html(state: "Mariage4State", s: int, fact) -> str:
     if state.aside[s]:
         imgs.append(f'<span class="cardlab-badge">{len(state.aside[s])} set aside / thrown in</span>')
     if not imgs:
-        imgs.append('<span class="cardlab-empty">none</span>')
+        imgs.append('<span class="cardlab-empty">no cards</span>')
     badges = []
     if s == state.dealer:
         badges.append('<span class="cardlab-badge">dealer</span>')

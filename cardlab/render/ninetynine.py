@@ -162,7 +162,7 @@ def _player99(t: _Table99, s: int, hide: frozenset = frozenset()) -> str:
     cards = [card_svg(c) for c in _sort99(t, t.hands[s])]
     cards += [card_back_svg() for _ in range(t.hidden[s])]
     if not cards:
-        cards.append('<span class="cardlab-empty">none</span>')
+        cards.append('<span class="cardlab-empty">no cards</span>')
     if t.bid_cards[s]:
         pile = "".join(card_svg(c, size="sm") for c in t.bid_cards[s])
         label = "bid cards" if "bids" in hide else f"bid cards: {bid}"

@@ -169,7 +169,7 @@ def _player_html(state, s: int, seat: int | None, v, hide: frozenset) -> str:
     title = "Face-down card (not looked at yet)" if (seat == s and hidden) else "Face-down card"
     cards.extend(card_back_svg(title=title) for _ in range(hidden))
     if not cards:
-        cards.append('<span class="cardlab-empty">none</span>')
+        cards.append('<span class="cardlab-empty">no cards</span>')
     taken = [t for t in state.tricks if t.winner == s]
     facts = ""
     if s in state.active and (state.phase in ("play", "over")):

@@ -152,7 +152,7 @@ def _player_html(t: _Table, seat: int, hide: frozenset = frozenset()) -> str:
             cards.append(card_svg(c))
     cards.extend(card_back_svg() for _ in range(t.hidden[seat]))
     if not cards:
-        cards.append('<span class="cardlab-empty">none</span>')
+        cards.append('<span class="cardlab-empty">no cards</span>')
     taken = [p for p in t.tricks if p.winner == seat]
     n = len(taken)
     pairs = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in p.cards)}</span>'

@@ -50,7 +50,7 @@ def _player_html(state, seen, seat: int, hide: frozenset) -> str:
             f'<span class="cardlab-name">{escape(state.names[seat], quote=False)}</span>{"".join(badges)}'
             f'<span class="cardlab-points">{escape(" · ".join(facts), quote=False)}</span></div>'
             f'<div class="cardlab-hand cardlab-cards" data-seat="{seat}">'
-            f'{"".join(cards) or "<span class=cardlab-empty>none</span>"}</div>'
+            f'{"".join(cards) or "<span class=cardlab-empty>no cards</span>"}</div>'
             f'<div class="cardlab-taken" data-seat="{seat}">{len(taken)} trick{"s" if len(taken) != 1 else ""} '
             f'taken{": " if taken else ""}{pairs}</div></div>')
 
