@@ -84,12 +84,13 @@ function render({ model, el }) {
 export default { render };
 """
 
-#: The picture's styles: a clickable card shows a pointer and an outline on hover and focus, a
-#: picked bid card a dark outline on pale amber (as its button); other cards look as drawn.
+#: The picture's styles: a clickable card shows a pointer and an outline on hover and focus (drawn
+#: above its neighbours in a fanned hand), a picked bid card a dark outline on pale amber (as its
+#: button); other cards look as drawn.
 CSS = """
 .cardlab-view-body [data-playable]{cursor:pointer;border-radius:5px}
 .cardlab-view-body [data-playable]:hover,.cardlab-view-body [data-playable]:focus-visible{
- outline:3px solid #1565c0;outline-offset:1px}
+ outline:3px solid #1565c0;outline-offset:1px;position:relative;z-index:1}
 .cardlab-view-body [data-playable]:focus:not(:focus-visible){outline:none}
 .cardlab-view-body [data-picked]{outline:3px solid #1b1b1b;outline-offset:1px}
 .cardlab-view-body [data-picked] rect:first-of-type{fill:#fff4cc}

@@ -65,6 +65,7 @@ def _check_the_look(page, table, name: str) -> None:
     card.hover()
     page.wait_for_timeout(50)
     assert (_style(card, "outlineStyle"), _style(card, "outlineColor")) == ("solid", HOVER), name
+    screenshot(page, f"card-hover-{name}")
     locked = table.locator(".cardlab-view .cardlab-hand .cardlab-card[data-card]:not([data-playable])")
     for k in range(locked.count()):
         assert _style(locked.nth(k), "cursor") != "pointer", name
