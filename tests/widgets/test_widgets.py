@@ -168,6 +168,16 @@ def test_stepper_css_classes_and_children(game):
 HUMAN7 = parse_cards("J♥ J♣ 10♥ 9♦ K♣ A♥")
 
 
+
+def table_picture(p, seat):
+    """What the play table ``p`` draws for ``seat`` now: the renderer's picture in the table's
+    layout, the learner's clickable cards marked (those his buttons offer)."""
+    from cardlab.widgets.table import PICTURE_LAYOUT
+
+    clickable = {b.card for b in p.hand_box.children if not b.disabled}
+    return render.state_html(p.state, seat, clickable=clickable, picked=p._selected, layout=PICTURE_LAYOUT)
+
+
 def test_playtable_offers_exactly_the_legal_actions():
     bot = FirstLegal()
     p = PlayTable(seed=7, opponent=bot)
@@ -177,7 +187,7 @@ def test_playtable_offers_exactly_the_legal_actions():
     assert all(classes(b) & {"cardlab-action", "cardlab-hand-card"} for b in p.action_buttons)
     assert "cardlab-play" in classes(p) and "cardlab-message" in classes(p.message)
     assert "cardlab-new-deal" in classes(p.new_deal_button)
-    assert p.view.value == render.state_html(p.state, 0)
+    assert p.view.value == table_picture(p, 0)
     assert p.message.value == ""
     assert bot.views == []                      # the human leads: the computer has not acted
 
@@ -269,7 +279,7 @@ def test_playtable_human_in_seat_1():
     bot = FirstLegal(seat=0)
     p = PlayTable(seed=7, human=1, opponent=bot)
     assert p.state.dealer == 0 and p.state.to_act == 1
-    assert p.view.value == render.state_html(p.state, 1)
+    assert p.view.value == table_picture(p, 1)
     assert p.state.names == ("Computer", "Human")
 
 
@@ -296,7 +306,7 @@ def test_playtable_reports_a_crashing_computer_player():
     assert p.state.parent is before and p.state.to_act == 1
     assert "The computer player failed: ValueError: min() arg is an empty sequence" in p.message.value
     assert p.action_buttons == ()                # ... and the table shows the computer's turn
-    assert p.view.value == render.state_html(p.state, 0)
+    assert p.view.value == table_picture(p, 0)
     p.new_deal_button.click()
     assert p.seed == 8 and p.message.value == "" and len(p.action_buttons) == 6
 
