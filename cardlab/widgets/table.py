@@ -565,11 +565,16 @@ class PlayTable(StaticFallback, w.VBox):
             self._say("A hint is for your own decisions: it is not your turn.", error=True)
             return None
         self._status("Thinking about a hint…")
-        try:
+        try:   # the status line is cleared (the redraw counted) once the hint is written
             adv = advise(self.views(), seed=self.seed * 1000 + len(self.states), budget=self.hint_budget,
                          words=lambda a: action_label(a, s))
+            self._show_hint(adv, s)
         finally:
             self._status("")
+        return adv
+
+    def _show_hint(self, adv, s) -> None:
+        """Write the advice ``adv`` on the decision in state ``s`` into :attr:`hint_html`."""
         rows = []
         for a, v in sorted(zip(adv.actions, adv.values), key=lambda p: -(p[1] if p[1] is not None else -1e9)):
             label = escape(action_label(a, s))
@@ -584,7 +589,6 @@ class PlayTable(StaticFallback, w.VBox):
         head = f"Hint: {action_label(adv.best, s)}." if adv.valued or len(adv.actions) == 1 else "Hint:"
         self.hint_html.value = (f'<div class="cardlab-hint-text"><b>{escape(head)}</b> '
                                 f'{escape(adv.reason)}</div>{table}')
-        return adv
 
     def review(self) -> list:
         """The review of the human's decisions this hand, in words.
@@ -620,9 +624,9 @@ class PlayTable(StaticFallback, w.VBox):
                 adv = advise([x.view(self.human) for x in hist[:i + 1]], seed=self.seed * 1000 + i,
                              budget=self.review_budget, max_samples=64, words=lambda a, s=s: action_label(a, s))
                 rows.append(self._review_row(len(rows) + 1, s, chosen, adv, threshold))
+            self.review_html.value = self._review_html(rows, ad.value_unit, threshold)
         finally:
-            self._status("")
-        self.review_html.value = self._review_html(rows, ad.value_unit, threshold)
+            self._status("")   # after the review is written: the redraw counted means it is there
         return rows
 
     @staticmethod
@@ -721,8 +725,13 @@ class PlayTable(StaticFallback, w.VBox):
         try:
             self._computer_turns()
         finally:
-            self._status("")
-            self._refresh()
+            # _refresh ends by clearing the status line, which counts the redraw: clearing it
+            # before the new buttons are drawn would tell a watcher the table was ready too soon
+            try:
+                self._refresh()
+            except Exception:
+                self._status("")
+                raise
 
     def _computer_turns(self) -> None:
         s = self.state

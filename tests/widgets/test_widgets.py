@@ -496,3 +496,24 @@ def test_a_stepper_callback_bug_is_kept_not_raised(monkeypatch):
     st2.first_button.click()                   # no exception reaches the caller
     assert st2.errors and "RuntimeError" in st2.errors[0]
     assert "Something went wrong" in st2.explanation.value
+
+
+def test_the_redraw_marker_moves_once_per_move_and_after_the_buttons():
+    """Browser tests wait for the status line's redraw counter: it must move once per move, and
+    only when the new buttons (and a hint or review) are there, never before."""
+    p = PlayTable(seed=7, opponent="heuristic")
+    seen = []
+    real = p._status
+
+    def watch(text):
+        if not text:
+            seen.append(tuple(b.description for b in p.action_buttons))
+        real(text)
+
+    p._status = watch
+    before = p._redraws
+    p.act(p.state.legal_actions()[0])
+    assert p._redraws == before + 1
+    assert seen[-1] == tuple(b.description for b in p.action_buttons) and len(seen) == 1
+    p.hint()
+    assert p._redraws == before + 2 and "Hint" in p.hint_html.value
