@@ -1118,7 +1118,7 @@ def _duties(rules: Mariage3Rules) -> str:
     if rules.must_head:
         d.append("beat the highest card of the suit led if possible")
     if rules.must_trump:
-        d.append("trump when void" + (" (over-trumping if possible)" if rules.must_overtrump else ""))
+        d.append("play a trump when out of the suit led" + (" (over-trumping if possible)" if rules.must_overtrump else ""))
     return ", ".join(d)
 
 

@@ -161,8 +161,11 @@ def explain_step(s: "SixtySixState") -> str:
             last = s.tricks[-1]
             leader_, winner = last.leader, last.winner
             pts = last.card_points(_CARD_POINTS)
+            # the last trick of a hand played out without a close scores its bonus [66.last-trick]
+            bonus = s.bonus[winner] - p.bonus[winner]
+            extra = f" and {bonus} for the last trick" if bonus else ""
             parts.append(f"{who} plays {a.card} to {names[leader_]}'s {lead}. {names[winner]} wins the trick "
-                         f"({pts} card point{'s' if pts != 1 else ''}; points now {s.points(0)}–{s.points(1)}).")
+                         f"({pts} card point{'s' if pts != 1 else ''}{extra}; points now {s.points(0)}–{s.points(1)}).")
             if s.draw_pending:
                 parts.append(f"{names[winner]} may close the stock before drawing, or draw.")
             elif p.stock_open and s.result is None:
@@ -190,5 +193,5 @@ def _duties(rules: "SixtySixRules") -> str:
     if rules.must_head:
         d.append("beat the card led if possible")
     if rules.must_trump:
-        d.append("trump when void")
+        d.append("play a trump when out of the suit led")
     return "players must " + ", ".join(d)
