@@ -171,17 +171,7 @@ def _text_nodes(h: str) -> list[str]:
     return [_html.unescape(t) for t in re.findall(r">([^<]+)<", f">{h}<") if t.strip()]
 
 
-def _blocks(view_html: str, cls: str) -> list[str]:
-    """The HTML of each ``<div class="cls" ...>`` block of the table's drawing, to its end."""
-    out = []
-    for m in re.finditer(rf'<div class="{cls}"[^>]*>', view_html):
-        depth, i = 1, m.end()
-        for t in re.finditer(r"<(/?)div\b[^>]*>", view_html[i:]):
-            depth += -1 if t.group(1) else 1
-            if depth == 0:
-                out.append(view_html[m.start():i + t.end()])
-                break
-    return out
+from test_table_words import parts as _blocks  # noqa: E402  (the drawing's blocks, one reader for both tests)
 
 
 def table_texts(p: PlayTable) -> list[tuple[str, str]]:
