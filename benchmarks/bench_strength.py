@@ -100,7 +100,7 @@ def run(variant: str, match: str, deals: str, part: int, workers: int | None) ->
 
 
 def table_text() -> str:
-    """The strength table in markdown: a row per match, a column per variant measured."""
+    """The strength table in markdown: a row per variant measured, a column per match."""
     from cardlab import variants
     from cardlab.analysis.tournament import strength_table
 
@@ -108,21 +108,23 @@ def table_text() -> str:
     if t.empty:
         return "(no match stored yet)\n"
     titles = [variants.get(n).title for n in variants.names(declared=True)]
-    cols = [x for x in titles if x in set(t["variant"])]
+    rows = [x for x in titles if x in set(t["variant"])]
     order = ["search256-vs-search", "search-vs-heuristic", "heuristic-vs-random"]
     matches = sorted({(a, b) for a, b in zip(t["A"], t["B"])},
                      key=lambda m: (order.index(f"{m[0]}-vs-{m[1]}") if f"{m[0]}-vs-{m[1]}" in order else 99, m))
-    lines = ["| A − B, per hand | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)]
-    for a, b in matches:
+    lines = ["| game (unit) | " + " | ".join(f"{a} − {b}" for a, b in matches) + " |",
+             "|---|" + "---|" * len(matches)]
+    for title in rows:
+        mine = t[t["variant"] == title]
         cells = []
-        for title in cols:
-            r = t[(t["A"] == a) & (t["B"] == b) & (t["variant"] == title)]
+        for a, b in matches:
+            r = mine[(mine["A"] == a) & (mine["B"] == b)]
             if r.empty:
                 cells.append("not measured")
                 continue
             r = r.iloc[0]
-            cells.append(f"{r['mean']:+.2f} [{r['low']:+.2f}, {r['high']:+.2f}] {r['unit']} ({r['deals']} deals)")
-        lines.append(f"| {a} − {b} | " + " | ".join(cells) + " |")
+            cells.append(f"{r['mean']:+.2f} [{r['low']:+.2f}, {r['high']:+.2f}], {r['deals']} deals")
+        lines.append(f"| {title} ({mine['unit'].iloc[0]}) | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 
