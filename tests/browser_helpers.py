@@ -4,6 +4,7 @@ CARDLAB_SHOTS=DIR is set. The servers are the conftest fixtures lab_server and v
 
 import os
 import re
+import uuid
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,13 @@ def wait_until_kernel_idle(page, notebook: str, timeout: float) -> None:
         timeout=timeout)
 
 
+def lab_address(server: str, notebook: str) -> str:
+    """The address of ``notebook`` in a JupyterLab workspace of its own: Lab restores a workspace's
+    open tabs, so in the shared one a test would reopen every notebook earlier tests opened (their
+    hidden widgets match the test's selectors, their kernels compete for the two cores)."""
+    return f"{server}/lab/workspaces/t{uuid.uuid4().hex[:12]}/tree/{notebook}"
+
+
 def run_all_in_lab(page, server: str, notebook: str) -> None:
     """Open ``notebook`` in JupyterLab, clear its stored outputs and Run All Cells once its kernel
     is idle ("Run All" sent before the session is ready opens a "Select Kernel" dialog and runs
@@ -92,7 +100,7 @@ def run_all_in_lab(page, server: str, notebook: str) -> None:
     page.set_default_timeout(TIMEOUT)
     found = page.request.get(f"{server}/api/contents/{notebook}?content=0")
     assert found.ok, f"{notebook} is not among the served notebooks ({found.status})"
-    page.goto(f"{server}/lab/tree/{notebook}")
+    page.goto(lab_address(server, notebook))
     wait_until_kernel_idle(page, notebook, TIMEOUT)
     # The stored outputs carry execution counts: cleared, a count shows that this run reached the cell.
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")

@@ -241,7 +241,10 @@ def _result99(t: _Table99, hide: frozenset = frozenset()) -> str:
         rows.append(f'<tr data-seat="{s}"><td>{_t(t.names[s])}</td><td>{"?" if bid is None else bid}</td>'
                     f'<td>{r.tricks[s]}</td><td>{mark}</td><td>{_t(parts)}</td><td><b>{r.scores[s]}</b></td></tr>')
     head = ("<tr><th>player</th><th>bid</th><th>tricks</th><th></th><th>score parts</th><th>deal score</th></tr>")
-    text = r.explanation[:1].upper() + r.explanation[1:] + "."
+    # the table above gives every score: the box's words stop before the explanation's own
+    # "Scores: …" sentence (see ninetynine._deal_score), so the box stays two lines shorter
+    words = r.explanation.rsplit(". Scores: ", 1)[0]
+    text = words[:1].upper() + words[1:] + "."
     return (f'<div class="cardlab-result" data-successes="{r.successes}"><div class="cardlab-result-head">'
             f'Deal over: {_t(_who_made(t.names, r.made))}.</div><table class="cardlab-result99">{head}{"".join(rows)}'
             f'</table><div class="cardlab-result-text">{_t(text)}</div></div>')

@@ -349,7 +349,7 @@ def test_lab_shows_a_live_widget_once_and_no_picture(page, lab_server):
     """A notebook with one widget cell, stored with its picture (as the repository stores them):
     opened in JupyterLab the stored output shows the picture (no live widget yet); run, the cell
     shows the live widget once and the picture nowhere."""
-    from browser_helpers import run_all_in_lab, wait_for
+    from browser_helpers import lab_address, run_all_in_lab, wait_for
     from playwright.sync_api import expect
 
     name = "static_fallback_check.ipynb"
@@ -366,8 +366,8 @@ def test_lab_shows_a_live_widget_once_and_no_picture(page, lab_server):
     page.wait_for_function("() => window.jupyterapp?.serviceManager?.contents !== undefined")
     page.evaluate("""([name, nb]) => window.jupyterapp.serviceManager.contents.save(
         name, {type: 'notebook', format: 'json', content: nb})""", [name, json.loads(json.dumps(nb))])
-    page.goto(f"{lab_server}/lab/tree/{name}")
-    # Lab's workspace may hold other notebooks opened by earlier tests: look in this one's panel only
+    page.goto(lab_address(lab_server, name))
+    # look in this notebook's panel only
     page.wait_for_function("path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=name)
     def this_panel():
         return page.locator(f"[id='{page.evaluate('() => window.jupyterapp.shell.currentWidget.id')}']")
