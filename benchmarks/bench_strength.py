@@ -48,7 +48,9 @@ def _levels() -> dict:
 
     from cardlab.analysis.search_player import SamplingPlayer
 
-    return {"search256": partial(SamplingPlayer, samples=256, budget=None)}
+    return {"search256": partial(SamplingPlayer, samples=256, budget=None),
+            # the hint's model in the games where each plays for himself, as a player
+            "playouts": partial(SamplingPlayer, samples=64, budget=None, model="play-outs")}
 TABLE = ROOT / "benchmarks" / "results" / "strength.md"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import mariage3 as m
 from . import adapters
-from ..pack24 import CARD_POINTS
+from ..pack24 import CARD_POINTS, PACK_24
 from .adapt_common import (World, build_spec, kq_mask, marriage_points_by_seat, play_knowledge, points_table,
                            winner_recency, world_hands)
 
@@ -68,6 +68,44 @@ def world(view, know, deal):
                   pending_marriage=view.pending_marriage, leader=view.leader, trick=view.trick,
                   tricks=view.tricks, names=view.names)
 
+_CARD_PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}  # card -> card points (Trick.card_points)
+
+
+def complete(view, know, deal):
+    """A full state of the card play equal to the real one in everything ``view``'s seat can see,
+    with the hidden cards as in ``deal`` (one sampled assignment of ``know``: each other seat's
+    unshown cards). Names and rules are the view's; the state has no parent and its pack is the
+    24 cards in card order (the pack's order is not known). Card points are summed from the
+    tricks [m3 counting]; marriage points from the marriages declared."""
+    st = m.Mariage3State._blank()
+    st.rules = view.rules
+    st.dealer = view.dealer
+    st.names = view.names
+    st.pack = tuple(sorted(PACK_24))
+    st.hands = world_hands(view, know, deal, (0, 1, 2), view.known)
+    st.undealt = ()
+    st.trump = view.trump
+    st.turnup = view.turnup
+    # the dealer's last card, or the card eldest turned (m3.trump)
+    st.turnup_holder = (None if view.turnup is None else
+                        view.dealer if view.rules.trump_rule == "dealer_last" else (view.dealer + 1) % 3)
+    st.trump_named_by = view.trump_named_by
+    st.leader = view.leader
+    st.trick = tuple(view.trick)
+    st.tricks = tuple(view.tricks)
+    cp = [0, 0, 0]
+    for t in view.tricks:
+        cp[t.winner] += t.card_points(_CARD_PTS)
+    st.card_points = tuple(cp)
+    st.marriage_points = marriage_points_by_seat(view, 3)
+    st.tricks_won = tuple(view.tricks_won)
+    st.marriages = tuple(view.marriages)
+    st.pending_marriage = view.pending_marriage
+    st.shown = tuple(frozenset(k) for k in view.known)
+    st._to_act = view.to_act
+    return st
+
+
 def default_seats(state):
     return (state.to_act if state.to_act is not None else 0,)
 
@@ -77,7 +115,12 @@ def describe(v, seats, state):
         return f"{name} receives {v} game point{'s' if v != 1 else ''}"
     return f"{name} pays {-v} game point{'s' if v != -1 else ''}"
 
+#: The hint's model in words (see :attr:`cardlab.analysis.adapters.Adapter.played_out_as`).
+PLAYED_OUT_AS = "the rest of the hand played out by the rule-based players, each playing for himself"
+
 ADAPTER = adapters.Adapter(
     solved_as="the other two playing together against you (a cautious assumption: in this game each plays for himself)",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
-    value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world)
+    played_out_as=PLAYED_OUT_AS,
+    value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world,
+    complete=complete)

@@ -62,6 +62,58 @@ def world(view, know, deal):
                   trump=view.trump, joker_as=view.joker_as, bids=bids, leader=view.leader, trick=view.trick,
                   tricks=view.tricks, names=view.names, _points=(0, 0, 0))
 
+def complete(view, know, deal):
+    """A full state of the card play equal to the real one in everything ``view``'s seat can see,
+    with the hidden cards as in ``deal`` (one sampled assignment of ``know``: each other seat's
+    unshown cards, then the face-down bid cards of the others). The bid cards are given out in
+    threes to the others whose bid cards are face down, in ``know.extra["others"]`` order (the
+    sampler shuffles within a location, so this split is uniform too); each sampled bid is what
+    its cards make [99.bid]. Names and rules are the view's; the state has no parent, and its
+    pack is every card of the deal in card order (the pack's order is not known)."""
+    me = view.seat
+    known = tuple(tuple(c for c in (view.revealed_hand[s] or ()) if c not in played_cards(view))
+                  if s != me else () for s in range(3))
+    hands = world_hands(view, know, deal, (0, 1, 2), known)
+    face_down = list(deal[len(know.extra["others"])]) if len(deal) > len(know.extra["others"]) else []
+    bid_cards = [(), (), ()]
+    for s in range(3):
+        if s == me:
+            bid_cards[s] = tuple(view.bid_cards)
+        elif view.shown_bids[s]:
+            bid_cards[s] = tuple(view.shown_bids[s])
+    for s in know.extra["others"]:
+        if not bid_cards[s] and view.bids_laid[s]:
+            bid_cards[s], face_down = tuple(face_down[:3]), face_down[3:]
+    if face_down:
+        raise adapters.NotSolvable(f"{len(face_down)} sampled card(s) left over after the bid cards")
+    st = m.NinetyNineState._blank()
+    st.rules = view.rules
+    st.dealer = view.dealer
+    st.names = view.names
+    seen = set(view.unseen) | {c for h in hands for c in h} | {c for b in bid_cards for c in b} | played_cards(view)
+    if view.turnup is not None:
+        seen.add(view.turnup)
+    st.pack = tuple(sorted(seen))
+    st.hands = hands
+    st.bid_cards = tuple(bid_cards)
+    st.turnup = view.turnup
+    st.trump = view.trump
+    st.trump_reason = ""
+    st.joker_as = view.joker_as
+    st.previous_successes = None
+    st._tab = m._deal_tables(view.rules.wild, view.joker_as)
+    st.bids = tuple(st.bid_of(b) if b else None for b in bid_cards)
+    st.phase = view.phase
+    st.leader = view.leader
+    st.trick = tuple(view.trick)
+    st.tricks = tuple(view.tricks)
+    st.tricks_won = tuple(view.tricks_won)
+    st.premium = view.premium
+    st.premium_calls = tuple(view.premium_calls)
+    st._to_act = view.to_act
+    return st
+
+
 def default_seats(state):
     return (state.to_act if state.to_act is not None else 0,)
 
@@ -73,9 +125,12 @@ def describe(v, seats, state):
 def score(state, seat):
     return state.result.returns[seat]
 
+#: The hint's model in words (see :attr:`cardlab.analysis.adapters.Adapter.played_out_as`).
+PLAYED_OUT_AS = "the rest of the deal played out by the rule-based players, each trying to make his own bid"
+
 ADAPTER = adapters.Adapter(
     solved_as="the other two playing together against you (a cautious assumption: in this game each plays for himself)",
+    played_out_as=PLAYED_OUT_AS,
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="bid made (1) or not (0)", cost_threshold=0.1, describe_value=describe, score=score, score_unit="score points",
-    knowledge=knowledge,
-    world=world)
+    knowledge=knowledge, world=world, complete=complete)

@@ -83,6 +83,13 @@ class Adapter:
         How the solver casts the other players when it values one seat's choices, in words for
         the hint (e.g. "the other two playing together against you"); ``None`` when that goes
         without saying (a game for two).
+    played_out_as : str, optional
+        For games where each player plays for himself (three players, no partner): set, the hint
+        and the review value a choice by **play-outs** instead of solving: in each sampled deal
+        (rebuilt by ``complete``) the rest of the hand is played by the variant's rule-based
+        player in every seat, each for his own result; the words say so for the hint (e.g.
+        "the rest of the hand played out by the rule-based players, each for his own result").
+        ``None``: the hint and review solve, as the ``search`` player always does.
     """
 
     variant: str
@@ -99,6 +106,13 @@ class Adapter:
     other_side: Callable[..., tuple] | None = None
     score_unit: str | None = None
     solved_as: str | None = None
+    played_out_as: str | None = None
+
+    @property
+    def hint_model(self) -> str:
+        """How the hint and the review value a decision: ``"play-outs"`` when the adapter declares
+        :attr:`played_out_as` (and can rebuild a state with ``complete``), else ``"solver"``."""
+        return "play-outs" if self.played_out_as and self.complete is not None else "solver"
 
     @property
     def hand_score_unit(self) -> str:

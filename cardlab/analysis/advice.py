@@ -14,6 +14,15 @@ valued with all cards open (double dummy):
   cards, claims) are not valued: the advice is then the variant's rule-based player's choice,
   and says so (:attr:`Advice.valued` is false).
 
+That is the ``"solver"`` model, which casts the others as its adapter's ``solved_as`` says (in
+a game for three, both against the seat advised). The ``"play-outs"`` model, the hint's and
+the review's in the games where each plays for himself (the adapter's ``played_out_as``), instead
+plays the rest of each sampled deal after each choice with the variant's rule-based player in
+every seat, each playing for his own result, and averages the seat's result: a cruder player
+than the solver, but opponents who play as people do rather than together against the seat, so
+early choices are told apart (against two perfect opponents playing together, Ninety-Nine's
+bid can rarely be made whatever one plays). The ``search`` computer player uses the solver.
+
 The reason is written in words: each action as the play table's buttons name it (the variant's
 ``describe_action``), never in the action's typed syntax.
 
@@ -40,7 +49,7 @@ from .exact import solve_with_adapter
 from .sampling import DealSampler, variant_of_view
 from .solver import SearchTimeout, Solver
 
-__all__ = ["Advice", "advise"]
+__all__ = ["Advice", "advise", "MODELS"]
 
 
 @dataclass(frozen=True)
@@ -141,8 +150,12 @@ def _check_count(name: str, value, allow_none: bool = False):
         raise CardlabError(f"{name} must be a positive whole number, not {value!r}")
 
 
+MODELS = ("solver", "play-outs")
+
+
 def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_samples: int = 200,
-           rollouts: int = 1, rollout_policy: str = "heuristic", words: Callable | None = None) -> Advice:
+           rollouts: int = 1, rollout_policy: str = "heuristic", words: Callable | None = None,
+           model: str | None = None) -> Advice:
     """Advise the seat to act on its decision, from its views only.
 
     Parameters
@@ -167,6 +180,9 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     words : callable(action) -> str, optional
         How the reason names an action (the play table passes its button labels); by default
         the variant's ``describe_action`` label in the seat's view.
+    model : str, optional
+        ``"solver"`` or ``"play-outs"`` (see the module docstring); by default the adapter's
+        :attr:`~cardlab.analysis.adapters.Adapter.hint_model` (play-outs where each plays for himself).
 
     Returns
     -------
@@ -175,8 +191,9 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     Raises
     ------
     CardlabError
-        If ``views`` is empty, the last view's seat is not to act, or a count is not a positive
-        whole number (``budget`` must be a positive number or ``None``).
+        If ``views`` is empty, the last view's seat is not to act, a count is not a positive
+        whole number (``budget`` must be a positive number or ``None``), or ``model`` is not one
+        of :data:`MODELS` (or is "play-outs" for a variant whose states cannot be rebuilt).
     NotSolvable
         If the variant has no analysis adapter.
     """
@@ -185,6 +202,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     seat = view.seat
     variant = variant_of_view(view)
     ad = adapters.get(variant)
+    model = _check_model(model, ad)
     if len(legal) == 1:
         return Advice(seat, legal, (None,), 0, ad.value_unit, legal[0], "It is the only legal action.")
     words = words or _label_words(variant, view)
@@ -194,15 +212,30 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     def rule_based():  # the rule-based player, seeded from the sampling's generator when made
         return _rule_based(variant, rng.randrange(1 << 30), rollout_policy)
 
-    tally = _Tally([0.0] * len(legal), [0] * len(legal))
+    tally = _Tally([0.0] * len(legal), [0] * len(legal), model=model)
     try:
-        if ad.complete is not None:
-            _sample_completed(ad, views, legal, rng, deadline, max_samples, tally, rule_based, rollouts)
+        if model == "play-outs":
+            _sample_played_out(ad, views, legal, rng, deadline, max_samples, tally, rule_based)
         elif ad.world is not None and getattr(view, "phase", "play") == "play":
             _sample_solved(ad, views, legal, rng, deadline, max_samples, tally)
+        elif ad.complete is not None:
+            _sample_completed(ad, views, legal, rng, deadline, max_samples, tally, rule_based, rollouts)
     except NotSolvable:
         tally.done = 0
     return _conclude(ad, view, legal, tally, rule_based, words)
+
+
+def _check_model(model, ad) -> str:
+    """``model``, or the adapter's hint model for ``None``; raises :class:`CardlabError` for a
+    name not in :data:`MODELS` or play-outs the adapter cannot rebuild states for."""
+    if model is None:
+        return ad.hint_model
+    if model not in MODELS:
+        raise CardlabError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
+    if model == "play-outs" and ad.complete is None:
+        raise CardlabError(f"play-outs need whole states rebuilt from a view, which the {ad.variant} "
+                           "analysis cannot do; use the solver")
+    return model
 
 
 def _label_words(variant: str, view):
@@ -249,6 +282,7 @@ class _Tally:
     done: int = 0
     timed_out: bool = False
     policy: object = None
+    model: str = "solver"
 
 
 def _sample_completed(ad, views, legal, rng, deadline, max_samples, tally: _Tally, rule_based, rollouts) -> None:
@@ -275,6 +309,29 @@ def _sample_completed(ad, views, legal, rng, deadline, max_samples, tally: _Tall
                 vals.append(_rollouts(ad, child, seats, policy, rollouts))
         for k, v in enumerate(vals):
             tally.totals[k] += v
+            tally.valued[k] += 1
+        tally.done += 1
+
+
+def _sample_played_out(ad, views, legal, rng, deadline, max_samples, tally: _Tally, rule_based) -> None:
+    """Value each legal action on sampled deals completed to whole states: after the action the
+    rule-based player (``rule_based()``, kept in ``tally.policy``) plays every seat to the end of
+    the hand, each for his own result, and the hand's result for the seat is the value."""
+    view = views[-1]
+    seats = (view.seat,)
+    know = ad.knowledge(views)
+    sampler = DealSampler(know)
+    tally.policy = policy = rule_based()
+    while tally.done < max_samples:
+        if deadline is not None and tally.done and perf_counter() > deadline:
+            tally.timed_out = True
+            break
+        world = ad.complete(view, know, sampler.sample(rng))
+        for k, a in enumerate(legal):
+            s = world.apply(a)
+            while s.result is None:
+                s = s.apply(policy.choose(s.view(s.to_act)))
+            tally.totals[k] += ad.result_value(s, seats)
             tally.valued[k] += 1
         tally.done += 1
 
@@ -321,19 +378,21 @@ def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
                       f"Not valued by the analysis ({why}); the rule-based player would choose: {words(best)}.",
                       tally.timed_out)
     top = max(known)
+    if tally.model == "play-outs":
+        how = f"each with {ad.played_out_as}"
+    else:
+        how = "each solved with all cards open" + (f" and {ad.solved_as}" if ad.solved_as else "")
     if min(known) == top:
         best = (tally.policy or rule_based()).choose(view)
-        cast = f", each solved with all cards open and {ad.solved_as}" if ad.solved_as else ""
         reason = (f"Every choice is worth the same ({_fmt(top)} {ad.value_unit} on average over {done} sampled "
-                  f"deals{cast}); the rule-based player would choose: {words(best)}.")
+                  f"deals, {how}); the rule-based player would choose: {words(best)}.")
     else:
         k = means.index(top)
         best = legal[k]
         others = sorted((m, i) for i, m in enumerate(means) if m is not None and i != k)
         second = others[-1] if others else None
         reason = (f"Best: {words(best)}, worth {_fmt(top)} {ad.value_unit} on average over {done} sampled deals "
-                  f"of the cards you cannot see, each solved with all cards open"
-                  + (f" and {ad.solved_as}" if ad.solved_as else ""))
+                  f"of the cards you cannot see, {how}")
         if second is not None:
             reason += f"; the next best: {words(legal[second[1]])}, {_fmt(second[0])}"
         reason += "."

@@ -72,6 +72,11 @@ class SamplingPlayer:
         when the time is up (anytime), so a move takes about this long at most on a loaded
         machine; ``None`` removes the limit (then ``samples`` alone decides the effort and the
         play is reproducible from the seed).
+    model : str
+        How each sampled deal values an action (see :func:`cardlab.analysis.advice.advise`):
+        ``"solver"`` (default: double dummy, the others cast as the adapter's ``solved_as``
+        says) or ``"play-outs"`` (the rest of the hand played by the rule-based players, each
+        for his own result; for the games whose states the analysis rebuilds).
 
     Strength settings: ``samples`` and ``budget`` together (the first reached ends the
     sampling). The play table uses the defaults; tournaments may pass ``budget=None`` for
@@ -82,8 +87,8 @@ class SamplingPlayer:
     AnalysisArgumentError
         (a :class:`~cardlab.errors.CardlabError`, a ``ValueError``) if ``samples`` or
         ``rollouts`` is not a positive whole number, ``budget`` is not a positive number or
-        ``None``, ``seed`` is not a whole number or ``None``, or ``rollout_policy`` is not a
-        text.
+        ``None``, ``seed`` is not a whole number or ``None``, ``rollout_policy`` is not a
+        text, or ``model`` is not one of :data:`~cardlab.analysis.advice.MODELS`.
     NotSolvable
         From :meth:`choose`, for a variant with no analysis adapter.
     """
@@ -91,7 +96,7 @@ class SamplingPlayer:
     name = "search"
 
     def __init__(self, seed: int | None = 0, samples: int = 64, rollouts: int = 1,
-                 rollout_policy: str = "heuristic", budget: float | None = 0.8):
+                 rollout_policy: str = "heuristic", budget: float | None = 0.8, model: str = "solver"):
         import math
 
         from .sampling import check_count, check_seed
@@ -105,6 +110,9 @@ class SamplingPlayer:
             raise AnalysisArgumentError("budget", f"budget must be a positive number of seconds or None, not {budget!r}")
         if not isinstance(rollout_policy, str):
             raise AnalysisArgumentError("rollout_policy", f"rollout_policy is a player kind's name, not {rollout_policy!r}")
+        if model not in ("solver", "play-outs"):
+            raise AnalysisArgumentError("model", f"model must be 'solver' or 'play-outs', not {model!r}")
+        self.model = model
         self.rng = random.Random(seed)
         self.samples = samples
         self.rollouts = rollouts
@@ -137,10 +145,11 @@ class SamplingPlayer:
         if len(legal) == 1:
             return legal[0]
         adv = advise(views, seed=self.rng.randrange(1 << 30), budget=self.budget, max_samples=self.samples,
-                     rollouts=self.rollouts, rollout_policy=self.rollout_policy)
+                     rollouts=self.rollouts, rollout_policy=self.rollout_policy, model=self.model)
         self.last_advice = adv
         return adv.best
 
     def __repr__(self) -> str:
-        return f"SamplingPlayer(samples={self.samples}, rollouts={self.rollouts}, budget={self.budget})"
+        model = "" if self.model == "solver" else f", model={self.model!r}"
+        return f"SamplingPlayer(samples={self.samples}, rollouts={self.rollouts}, budget={self.budget}{model})"
 

@@ -1,5 +1,6 @@
-"""The hint names how the solver casts the other players (issue 24: values for three players
-are named in the hint): each adapter declares it (``solved_as``) and advise's reason says it."""
+"""The hint names how its values were found (issue 24: values for three players are named in the
+hint): how the solver casts the other players (the adapter's ``solved_as``) or, where each plays
+for himself, the rule-based play-outs (``played_out_as``); advise's reason says which."""
 
 import random
 
@@ -34,8 +35,13 @@ def test_the_hint_says_how_the_other_players_are_cast(name):
     views = _card_play_decision(name, 7)
     adv = advise(views, seed=1, budget=None, max_samples=6)
     assert adv.valued, adv.reason
-    if ad.solved_as:
+    if ad.hint_model == "play-outs":
+        assert ad.played_out_as in adv.reason and "solved" not in adv.reason, adv.reason
+    elif ad.solved_as:
         assert ad.solved_as in adv.reason, adv.reason
+    solved = advise(views, seed=1, budget=None, max_samples=6, model="solver")
+    if ad.solved_as:
+        assert ad.solved_as in solved.reason, solved.reason
     players = variants.get(name).players
     # a game for more than two must say it: its values depend on how the others are cast
     assert (ad.solved_as is not None) == (players > 2), name
