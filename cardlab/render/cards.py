@@ -365,12 +365,13 @@ AROUND_CSS = """
 #: below the other where the window is too narrow for both; the ``"table"`` layout's picture made
 #: more compact (smaller captions and slots, the opponents' card backs fanned closer, the
 #: learner's cards overlapping by less than half a card, so each card's middle stays free for a
-#: click); the setup bar's menus and the buttons narrower. Every rule is scoped under ``cardlab-play``.
+#: click); the setup bar's menus as wide as their longest option (so none is cut; the bar wraps
+#: to a second row) and the buttons narrower. Every rule is scoped under ``cardlab-play``.
 PLAY_CSS = """
 .cardlab-play .cardlab-setup{gap:0 6px}
-.cardlab-play .cardlab-setup .widget-dropdown{max-width:250px}
-.cardlab-play .cardlab-setup .widget-dropdown select{min-width:0;text-overflow:ellipsis}
-.cardlab-play .cardlab-setup .cardlab-seed-field{width:130px!important}
+.cardlab-play .cardlab-setup .widget-dropdown{max-width:100%}
+.cardlab-play .cardlab-setup .widget-dropdown select{flex:0 1 auto;width:auto;min-width:0;text-overflow:ellipsis}
+.cardlab-play .cardlab-seed .cardlab-seed-field{width:130px!important}
 .cardlab-play .cardlab-play-body{gap:0 8px;align-items:flex-start}
 .cardlab-play .cardlab-play-main{min-width:0}
 .cardlab-play .cardlab-play-side{min-width:0}

@@ -241,10 +241,10 @@ class PlayTable(StaticFallback, w.VBox):
         other controls (``cardlab-actions``), refusals and notes (``cardlab-message``), the hint
         (``cardlab-hint``), the review (``cardlab-review``), the log (``cardlab-log``).
 
-    Laid out for one screen per move: the setup bar (``cardlab-setup``) on top; under it a main
-    column (``cardlab-play-main``: the picture, drawn in the :data:`PICTURE_LAYOUT` layout, the
-    hand's buttons, the controls, the message) and a side column (``cardlab-play-side``: the tools
-    ``cardlab-tools``, the hint, the review and the log, each scrolling inside a fixed height),
+    Laid out for one screen per move: the setup bar (``cardlab-setup``: the menus, none cut) on
+    top; under it a main column (``cardlab-play-main``: the picture, drawn in the
+    :data:`PICTURE_LAYOUT` layout, the hand's buttons, the controls, the message) and a side
+    column (``cardlab-play-side``: the tools ``cardlab-tools`` with the seed field, the hint, the review and the log, each scrolling inside a fixed height),
     which wraps below the main one where the window is narrower than about 800 px. Sizes:
     :data:`cardlab.render.cards.PLAY_CSS`. At 1280×720 the picture, the hand, the controls and the
     tools fit JupyterLab's 599 px of notebook together in every variant, with the hint and the
@@ -279,8 +279,8 @@ class PlayTable(StaticFallback, w.VBox):
                                         lambda: self.deal(random.randrange(1_000_000)))
         self.review_button = self._tool("Review my decisions", "cardlab-review-button",
                                         "Each of your decisions against the best from what you knew", self.review)
-        tools = w.HBox([self.hint_button, self.take_back_button, self.review_button, self.new_deal_button,
-                        self.random_button], layout=w.Layout(flex_flow="row wrap"))
+        self.tools = tools = w.HBox([self.hint_button, self.take_back_button, self.review_button,
+                                     self.new_deal_button, self.random_button], layout=w.Layout(flex_flow="row wrap"))
         tools.add_class("cardlab-tools")
         # one screen per move: the picture, the hand and the controls in the main column; the
         # tools, the hint, the review and the log beside it (each scrolling inside a fixed height,
@@ -359,7 +359,7 @@ class PlayTable(StaticFallback, w.VBox):
         self.seat_menu = w.Dropdown(description="Your seat", layout=w.Layout(width="auto"))
         self.dealer_menu = w.Dropdown(description="Dealer", layout=w.Layout(width="auto"))
         self.opponent_menu = w.Dropdown(description="Opponent", layout=w.Layout(width="auto"))
-        self.seed_field = w.IntText(description="Seed", layout=w.Layout(width="160px"))
+        self.seed_field = w.IntText(description="Seed", layout=w.Layout(width="130px"))
         self.deal_seed_button = _button("Deal this seed", "cardlab-deal-seed", "Deal the seed in the field")
         self.deal_seed_button.on_click(lambda _b: self._guard(lambda: self.deal(self.seed_field.value)))
         self._fill_setup()
@@ -372,9 +372,16 @@ class PlayTable(StaticFallback, w.VBox):
             x.add_class(css)
         self.dealer_menu.tooltip = ("Who deals: the seats' parts follow (eldest hand leads or speaks first; in "
                                     "some games a seat next to the dealer cuts)")
-        bar = w.HBox([self.variant_menu, self.rules_menu, self.seat_menu, self.dealer_menu, self.opponent_menu,
-                      self.seed_field, self.deal_seed_button], layout=w.Layout(flex_flow="row wrap"))
+        # each menu as wide as its longest option, none cut: two rows in Voila at 1280 px, three
+        # in JupyterLab's narrower notebook for some games (tests/browser/test_browser_setup_labels.py)
+        bar = w.HBox([self.variant_menu, self.rules_menu, self.seat_menu, self.dealer_menu, self.opponent_menu],
+                     layout=w.Layout(flex_flow="row wrap"))
         bar.add_class("cardlab-setup")
+        # the seed beside "New hand" and "Random hand", the other ways to deal, leaving the bar's
+        # room to the menus
+        seed = w.HBox([self.seed_field, self.deal_seed_button], layout=w.Layout(flex_flow="row nowrap"))
+        seed.add_class("cardlab-seed")
+        self.tools.children = tuple(self.tools.children) + (seed,)
         self._setting = False
         return bar
 

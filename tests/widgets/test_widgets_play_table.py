@@ -22,7 +22,7 @@ from cardlab.widgets import PlayTable  # noqa: E402
 from cardlab.widgets.table import MAX_BUTTONS, decision_controls  # noqa: E402
 
 HANDS = 20
-SKIP = ("cardlab-new-deal", "cardlab-random-deal", "cardlab-deal-seed")
+SKIP = ("cardlab-new-deal", "cardlab-random-deal", "cardlab-deal-seed", "cardlab-seed-field")
 
 
 def cases():
