@@ -42,13 +42,17 @@ RESULTS = ROOT / "benchmarks" / "results" / "strength"
 
 def _levels() -> dict:
     """Levels a match may name besides the registry's player kinds: settings being tried before
-    they become a kind (``search256``: the search player with four times the sampled deals).
+    they become a kind (``search256``: the search player with four times the sampled deals;
+    ``expert``: search plus the variant's own valuation of the decisions before the play;
+    ``playouts``: the hint's play-out model as a player).
     Each is a factory taking the seed, as :func:`tournament` takes them."""
     from functools import partial
 
-    from cardlab.analysis.search_player import SamplingPlayer
+    from cardlab.analysis.search_player import ExpertPlayer, SamplingPlayer
 
     return {"search256": partial(SamplingPlayer, samples=256, budget=None),
+            # search plus the variant's valuation of its decisions before the play (where declared)
+            "expert": partial(ExpertPlayer, budget=None),
             # the hint's model in the games where each plays for himself, as a player
             "playouts": partial(SamplingPlayer, samples=64, budget=None, model="play-outs")}
 TABLE = ROOT / "benchmarks" / "results" / "strength.md"
@@ -111,7 +115,7 @@ def table_text() -> str:
         return "(no match stored yet)\n"
     titles = [variants.get(n).title for n in variants.names(declared=True)]
     rows = [x for x in titles if x in set(t["variant"])]
-    order = ["search256-vs-search", "search-vs-heuristic", "heuristic-vs-random"]
+    order = ["expert-vs-search", "search256-vs-search", "search-vs-heuristic", "heuristic-vs-random"]
     matches = sorted({(a, b) for a, b in zip(t["A"], t["B"])},
                      key=lambda m: (order.index(f"{m[0]}-vs-{m[1]}") if f"{m[0]}-vs-{m[1]}" in order else 99, m))
     lines = ["| game (unit) | " + " | ".join(f"{a} − {b}" for a, b in matches) + " |",

@@ -114,6 +114,22 @@ def complete(view, know, deal):
     return st
 
 
+def before_play(view, samples, seed):
+    """The bid cards to lay (an Action of ``view``'s legal actions) or ``None`` outside the
+    bidding: of each bid the hand can make, its two most natural ways (as the rule-based player
+    ranks them), the one made exactly most often over ``samples`` sampled deals played out by the
+    rule-based players (:func:`cardlab.analysis.questions.bid_choices_made_99`; ties: the lower
+    bid, then the more natural way) [99.bid]."""
+    if view.phase != "bidding" or not view.legal_actions:
+        return None
+    from . import questions
+
+    choices = questions._choices_99(view, m, 2, None)
+    made = questions.bid_choices_made_99(questions.table_of_view_99(view), view, choices, samples, seed)
+    best = max(made, key=lambda ck: (ck[1], -m.bid_value(ck[0], view.joker_as, view.rules.wild)))[0]
+    return next(a for a in view.legal_actions if a.kind == "bid" and set(a.value) == set(best))
+
+
 def default_seats(state):
     return (state.to_act if state.to_act is not None else 0,)
 
@@ -133,4 +149,4 @@ ADAPTER = adapters.Adapter(
     played_out_as=PLAYED_OUT_AS,
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="bid made (1) or not (0)", cost_threshold=0.1, describe_value=describe, score=score, score_unit="score points",
-    knowledge=knowledge, world=world, complete=complete)
+    knowledge=knowledge, world=world, complete=complete, before_play=before_play)

@@ -90,6 +90,11 @@ class Adapter:
         player in every seat, each for his own result; the words say so for the hint (e.g.
         "the rest of the hand played out by the rule-based players, each for his own result").
         ``None``: the hint and review solve, as the ``search`` player always does.
+    before_play : callable(view, samples, seed) -> Action or None, optional
+        The variant's own valuation of a decision before the card play, for the ``expert``
+        player (:class:`~cardlab.analysis.search_player.ExpertPlayer`): the best legal action
+        of ``view`` found over ``samples`` sampled deals (Ninety-Nine: the bid cards most often
+        made exactly in rule-based play-outs), or ``None`` for a decision it does not value.
     """
 
     variant: str
@@ -107,6 +112,7 @@ class Adapter:
     score_unit: str | None = None
     solved_as: str | None = None
     played_out_as: str | None = None
+    before_play: Callable[..., Any] | None = None
 
     @property
     def hint_model(self) -> str:

@@ -292,6 +292,41 @@ def _bid_made_99(s, seat: int, choice: tuple, players: list) -> bool:
     return bool(s.result.made[seat])
 
 
+def bid_choices_made_99(table, view, choices, samples: int, seed: int) -> list[tuple[tuple, int]]:
+    """For each of ``choices`` (three-card tuples of ``view``'s hand), in how many of ``samples``
+    sampled deals ``view``'s seat makes its bid exactly when it lays that choice and the
+    rule-based players play everything else (the same deals for every choice): a list of
+    ``(choice, count)``. ``table`` gives the deal's public facts (``names``, ``turnup``,
+    ``rules``, ``dealer``, ``previous_successes``): a state, or what a view shows of them
+    (:func:`table_of_view_99`). Used by :func:`bid_cards_chance_99` and by the Ninety-Nine
+    adapter's valuation of bid cards for the ``expert`` player."""
+    from .. import ninetynine as m
+    from ..players.ninetynine import NinetyNinePlayer
+
+    seat, hand = view.seat, tuple(view.hand)
+    others = [s for s in range(3) if s != seat]
+    deals = _sampled_deals_99(table, view, others, samples, seed)
+    return [(choice, sum(_bid_made_99(_deal_99(m, table, seat, hand, others, deal), seat, choice,
+                                      [NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)])
+                         for i, deal in enumerate(deals)))
+            for choice in choices]
+
+
+def table_of_view_99(view):
+    """The public facts of a Ninety-Nine deal that :func:`bid_choices_made_99` re-deals with, read
+    from one seat's view: names, turn-up, rules, dealer, and (revised rules) previous successes
+    as far as they fix trumps [99.trump.successes]: the count whose trump suit is the deal's."""
+    from types import SimpleNamespace
+
+    from .. import ninetynine as m
+
+    previous = None
+    if view.rules.mode == "revised" and view.trump is not None:
+        previous = next((k for k, suit in m.SUCCESS_TRUMP.items() if suit == view.trump), None)
+    return SimpleNamespace(names=view.names, turnup=view.turnup, rules=view.rules, dealer=view.dealer,
+                           previous_successes=previous)
+
+
 def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: int = 100, seed: int = 0,
                         per_bid: int = 1):
     """Ninety-Nine: for each choice of three bid cards, the chance that ``seat`` (default: the
@@ -345,23 +380,16 @@ def bid_cards_chance_99(state, choices=None, seat: int | None = None, samples: i
 
     from .. import ninetynine as m
     from ..cards import format_cards
-    from ..players.ninetynine import NinetyNinePlayer
     from .sampling import wilson
 
     if state.variant != m.VARIANT or state.phase != "bidding":
         raise NotSolvable("bid_cards_chance_99 asks about a Ninety-Nine hand before the bid cards are laid")
     seat = state.to_act if seat is None else seat
     view = state.view(seat)
-    hand = tuple(view.hand)
     wild, joker_as = state.rules.wild, state.joker_as
     choices = _choices_99(view, m, per_bid, choices)
-    others = [s for s in range(3) if s != seat]
-    deals = _sampled_deals_99(state, view, others, samples, seed)
     rows = []
-    for choice in choices:
-        k = sum(_bid_made_99(_deal_99(m, state, seat, hand, others, deal), seat, choice,
-                             [NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)])
-                for i, deal in enumerate(deals))
+    for choice, k in bid_choices_made_99(state, view, choices, samples, seed):
         lo, hi = wilson(k, samples)
         rows.append({"bid cards": format_cards(choice), "bid": m.bid_value(choice, joker_as, wild),
                      "made": k, "samples": samples, "chance": round(k / samples, 3),

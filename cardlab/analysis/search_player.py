@@ -29,7 +29,7 @@ import random
 from ..actions import Action
 from ..errors import AnalysisArgumentError
 
-__all__ = ["SamplingPlayer"]
+__all__ = ["SamplingPlayer", "ExpertPlayer"]
 
 
 def _cards_in(x, out: set) -> set:
@@ -153,3 +153,56 @@ class SamplingPlayer:
         model = "" if self.model == "solver" else f", model={self.model!r}"
         return f"SamplingPlayer(samples={self.samples}, rollouts={self.rollouts}, budget={self.budget}{model})"
 
+
+
+class ExpertPlayer(SamplingPlayer):
+    """The ``search`` player plus the variant's own valuation of the decisions before the card
+    play, where its analysis adapter declares one (``before_play``: Ninety-Nine's bid cards, each
+    choice played out over sampled deals by the rule-based players); elsewhere it plays as
+    :class:`SamplingPlayer` does. Slower than ``search`` at those decisions (seconds, not a
+    fraction of one) and measured against it in ``benchmarks/bench_strength.py``.
+
+    Parameters
+    ----------
+    seed, samples, rollouts, rollout_policy, budget, model
+        As :class:`SamplingPlayer` (the card play).
+    before_play_samples : int
+        Sampled deals per choice for the decisions before the play (default 24, the same deals
+        for every choice).
+
+    Raises
+    ------
+    AnalysisArgumentError
+        As :class:`SamplingPlayer`, and if ``before_play_samples`` is not a positive whole number.
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = 0, samples: int = 64, rollouts: int = 1,
+                 rollout_policy: str = "heuristic", budget: float | None = 0.8, model: str = "solver",
+                 before_play_samples: int = 24):
+        from .sampling import check_count
+
+        super().__init__(seed=seed, samples=samples, rollouts=rollouts, rollout_policy=rollout_policy,
+                         budget=budget, model=model)
+        self.before_play_samples = check_count("before_play_samples", before_play_samples)
+
+    def choose(self, view) -> Action:
+        """The variant's valuation of a decision before the play when it has one for this view,
+        else :meth:`SamplingPlayer.choose`. Raises what that method raises."""
+        from . import adapters
+        from .sampling import variant_of_view
+
+        legal = tuple(view.legal_actions)
+        if len(legal) > 1:
+            ad = adapters.get(variant_of_view(view))
+            if ad.before_play is not None:
+                choice = ad.before_play(view, self.before_play_samples, self.rng.randrange(1 << 30))
+                if choice is not None:
+                    self._remember(view)
+                    return choice
+        return super().choose(view)
+
+    def __repr__(self) -> str:
+        return super().__repr__().replace("SamplingPlayer(", "ExpertPlayer(", 1)[:-1] + \
+            f", before_play_samples={self.before_play_samples})"
