@@ -245,7 +245,9 @@ class Builtin(NamedTuple):
     classroom ``EXERCISE_KINDS``, ``places``, ``deal_from_places``, ``STANDING``, ``deal_start`` (optional) and, if it
     has the ``"score"`` kind, ``SCORE_REASONS``; the
     renderer is ``cardlab.render.<stem>``, the rule-based player ``cardlab.players.<stem>:<heuristic>``
-    and the solver adapter ``cardlab.analysis.adapt_<stem>``.
+    and the solver adapter ``cardlab.analysis.adapt_<stem>``. ``extra_players`` names the computer
+    levels of :data:`_LEVELS` the variant offers besides random, rule-based and search (a level
+    measured stronger than search in this game: ``benchmarks/results/strength.md``).
     """
 
     stem: str
@@ -255,6 +257,7 @@ class Builtin(NamedTuple):
     heuristic: str                  # the rule-based player's class in cardlab.players.<stem>
     code: str                       # the classroom's short code (Variant.code)
     player_counts: tuple[int, ...] = ()
+    extra_players: tuple[str, ...] = ()
 
 
 #: The variants cardlab ships, by name; each is built on first use (so ``import cardlab`` stays light).
@@ -272,7 +275,8 @@ BUILTIN: dict[str, Builtin] = {
     "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.mariage4_game:EightGame",
                          "Mariage4Player", "m4"),
     "ninety-nine": Builtin("ninetynine", "Ninety-Nine (David Parlett)", 3,
-                           "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99"),
+                           "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99",
+                           extra_players=("expert",)),
 }
 
 #: Where a built-in variant's lesson widgets live, if it has any (found without importing ipywidgets).
@@ -280,6 +284,10 @@ _WIDGETS = Path(__file__).resolve().parent / "widgets"
 
 #: The computer players every variant offers besides its rule-based one.
 _COMMON_PLAYERS = {"random": "cardlab.players:RandomPlayer", "search": "cardlab.analysis.search_player:SamplingPlayer"}
+
+#: The computer levels a variant may offer besides those (:attr:`Builtin.extra_players`): the
+#: ``expert`` is search plus the variant's own valuation of its decisions before the card play.
+_LEVELS = {"expert": "cardlab.analysis.search_player:ExpertPlayer"}
 
 
 def _attribute(target: str):
@@ -309,7 +317,7 @@ def _build(name: str) -> Variant:
         describe_action=m.describe_action, seat_names=tuple(m.SEAT_NAMES),
         player_counts=b.player_counts, renderer=f"cardlab.render.{b.stem}",
         player_kinds={"random": _COMMON_PLAYERS["random"], "heuristic": f"cardlab.players.{b.stem}:{b.heuristic}",
-                      "search": _COMMON_PLAYERS["search"]},
+                      "search": _COMMON_PLAYERS["search"], **{k: _LEVELS[k] for k in b.extra_players}},
         adapter=f"cardlab.analysis.adapt_{b.stem}", code=b.code,
         exercise_kinds=tuple(getattr(m, "EXERCISE_KINDS", ())), score_reasons=dict(getattr(m, "SCORE_REASONS", {})),
         places=getattr(m, "places", None), deal_from_places=getattr(m, "deal_from_places", None),

@@ -154,7 +154,6 @@ class SamplingPlayer:
         return f"SamplingPlayer(samples={self.samples}, rollouts={self.rollouts}, budget={self.budget}{model})"
 
 
-
 class ExpertPlayer(SamplingPlayer):
     """The ``search`` player plus the variant's own valuation of the decisions before the card
     play, where its analysis adapter declares one (``before_play``: Ninety-Nine's bid cards, each

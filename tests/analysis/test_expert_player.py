@@ -83,3 +83,23 @@ def test_the_expert_bids_in_a_whole_hand_and_refuses_bad_settings():
     for bad in (0, -1, 1.5, True, None):
         with pytest.raises(AnalysisArgumentError):
             ExpertPlayer(before_play_samples=bad)
+
+
+def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_hand_with_it():
+    """Ninety-Nine's opponent menu offers the expert (the registry line's extra level), chosen
+    in words; a whole hand against two experts is played by clicking, with no error."""
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import PlayTable
+
+    p = PlayTable(variant="ninety-nine", seed=3)
+    labels = dict((k, lbl) for lbl, k in p.opponent_menu.options)
+    assert labels["expert"] == "Expert (strongest; slower to bid)"
+    p.opponent_menu.value = "expert"
+    assert all(isinstance(x, ExpertPlayer) for x in p._players.values())
+    rng = random.Random(1)
+    while not p.state.is_finished:
+        p.act(rng.choice(p.state.legal_actions()))
+    assert not p.errors and all(b is not None for b in p.state.bids)
+    for name in variants.names():
+        if adapters.get(name).before_play is None:
+            assert "expert" not in variants.get(name).player_kinds, name
