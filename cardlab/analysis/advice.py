@@ -215,11 +215,12 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     tally = _Tally([0.0] * len(legal), [0] * len(legal), model=model)
     try:
         if model == "play-outs":
-            _sample_played_out(ad, views, legal, rng, deadline, max_samples, tally, rule_based)
+            _sample_whole_states(ad, views, legal, rng, deadline, max_samples, tally, rule_based, _played_out(ad))
         elif ad.world is not None and getattr(view, "phase", "play") == "play":
             _sample_solved(ad, views, legal, rng, deadline, max_samples, tally)
         elif ad.complete is not None:
-            _sample_completed(ad, views, legal, rng, deadline, max_samples, tally, rule_based, rollouts)
+            _sample_whole_states(ad, views, legal, rng, deadline, max_samples, tally, rule_based,
+                                 _solved_or_rolled_out(ad, rollouts))
     except NotSolvable:
         tally.done = 0
     return _conclude(ad, view, legal, tally, rule_based, words)
@@ -285,10 +286,11 @@ class _Tally:
     model: str = "solver"
 
 
-def _sample_completed(ad, views, legal, rng, deadline, max_samples, tally: _Tally, rule_based, rollouts) -> None:
-    """Value each legal action on sampled deals completed to whole states (Sixty-six): each
-    child solved exactly, or played on by the rule-based player (``rule_based()``, made once the
-    deals can be sampled, kept in ``tally.policy``) until it can be."""
+def _sample_whole_states(ad, views, legal, rng, deadline, max_samples, tally: _Tally, rule_based, value_of) -> None:
+    """Value each legal action on sampled deals completed to whole states (the adapter's
+    ``complete``): ``value_of(child, seats, policy, tables)`` values the state after each action
+    for the seat, ``policy`` being the rule-based player (``rule_based()``, made once the deals can
+    be sampled, kept in ``tally.policy``) and ``tables`` the solver's tables for this deal."""
     view = views[-1]
     seats = (view.seat,)
     know = ad.knowledge(views)
@@ -300,40 +302,32 @@ def _sample_completed(ad, views, legal, rng, deadline, max_samples, tally: _Tall
             break
         world = ad.complete(view, know, sampler.sample(rng))
         tables: dict = {}
-        vals = []
-        for a in legal:
-            child = world.apply(a)
-            try:
-                vals.append(solve_with_adapter(ad, child, seats, tables))
-            except NotSolvable:
-                vals.append(_rollouts(ad, child, seats, policy, rollouts))
-        for k, v in enumerate(vals):
-            tally.totals[k] += v
-            tally.valued[k] += 1
-        tally.done += 1
-
-
-def _sample_played_out(ad, views, legal, rng, deadline, max_samples, tally: _Tally, rule_based) -> None:
-    """Value each legal action on sampled deals completed to whole states: after the action the
-    rule-based player (``rule_based()``, kept in ``tally.policy``) plays every seat to the end of
-    the hand, each for his own result, and the hand's result for the seat is the value."""
-    view = views[-1]
-    seats = (view.seat,)
-    know = ad.knowledge(views)
-    sampler = DealSampler(know)
-    tally.policy = policy = rule_based()
-    while tally.done < max_samples:
-        if deadline is not None and tally.done and perf_counter() > deadline:
-            tally.timed_out = True
-            break
-        world = ad.complete(view, know, sampler.sample(rng))
         for k, a in enumerate(legal):
-            s = world.apply(a)
-            while s.result is None:
-                s = s.apply(policy.choose(s.view(s.to_act)))
-            tally.totals[k] += ad.result_value(s, seats)
+            tally.totals[k] += value_of(world.apply(a), seats, policy, tables)
             tally.valued[k] += 1
         tally.done += 1
+
+
+def _solved_or_rolled_out(ad, rollouts: int):
+    """The solver's model on a whole state (Sixty-six): the child solved exactly, or played on by
+    the rule-based player until it can be (``rollouts`` times, the mean)."""
+    def value_of(child, seats, policy, tables):
+        try:
+            return solve_with_adapter(ad, child, seats, tables)
+        except NotSolvable:
+            return _rollouts(ad, child, seats, policy, rollouts)
+    return value_of
+
+
+def _played_out(ad):
+    """The play-out model: every seat played to the end of the hand by the rule-based player,
+    each for his own result; the hand's result for the seat."""
+    def value_of(child, seats, policy, _tables):
+        s = child
+        while s.result is None:
+            s = s.apply(policy.choose(s.view(s.to_act)))
+        return ad.result_value(s, seats)
+    return value_of
 
 
 def _sample_solved(ad, views, legal, rng, deadline, max_samples, tally: _Tally) -> None:
