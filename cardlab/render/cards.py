@@ -366,7 +366,7 @@ AROUND_CSS = """
 #: more compact (smaller captions and slots, the opponents' card backs fanned closer, the
 #: learner's cards overlapping by less than half a card, so each card's middle stays free for a
 #: click); the setup bar's menus as wide as their longest option (so none is cut; the bar wraps
-#: to a second row) and the buttons narrower. Every rule is scoped under ``cardlab-play``.
+#: onto more rows) and the buttons narrower. Every rule is scoped under ``cardlab-play``.
 PLAY_CSS = """
 .cardlab-play .cardlab-setup{gap:0 6px}
 .cardlab-play .cardlab-setup .widget-dropdown{max-width:100%}

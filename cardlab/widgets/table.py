@@ -244,7 +244,8 @@ class PlayTable(StaticFallback, w.VBox):
     Laid out for one screen per move: the setup bar (``cardlab-setup``: the menus, none cut) on
     top; under it a main column (``cardlab-play-main``: the picture, drawn in the
     :data:`PICTURE_LAYOUT` layout, the hand's buttons, the controls, the message) and a side
-    column (``cardlab-play-side``: the tools ``cardlab-tools`` with the seed field, the hint, the review and the log, each scrolling inside a fixed height),
+    column (``cardlab-play-side``: the tools ``cardlab-tools`` with the seed field, the hint,
+    the review and the log, each scrolling inside a fixed height),
     which wraps below the main one where the window is narrower than about 800 px. Sizes:
     :data:`cardlab.render.cards.PLAY_CSS`. At 1280×720 the picture, the hand, the controls and the
     tools fit JupyterLab's 599 px of notebook together in every variant, with the hint and the
