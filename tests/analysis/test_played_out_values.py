@@ -94,7 +94,7 @@ def _first_lead_views(name, seed):
 
 def test_early_ninety_nine_hints_tell_the_cards_apart():
     """At the first lead of ten deals the solver (both others against the leader) finds the
-    cards' values within 0.1 of each other in most (in six of them all 0 or all alike); the
+    cards' values within 0.1 of each other in most (in five of them every card alike); the
     play-outs spread them by 0.1 (the review's threshold) or more in nearly every one (measured:
     9 of 10, the tenth 0.08; the solver 1 of 10)."""
     apart = {"solver": 0, "play-outs": 0}
