@@ -12,6 +12,12 @@ Sixty-six and Mariage game points, 501 how far the score moved towards 0, Ninety
 points), then its mean over the deals with a 95 % interval (mean ± 1.96 standard errors of the
 per-deal differences: the deals are independent; normal approximation, n ≥ 100).
 
+``--common-seeds`` seeds each player from the deal and its seat only, not the seating
+(``tournament(common_seeds=True)``, common random numbers): a level and the level it is built
+on (expert and search) then play a deal's seatings alike wherever they decide alike, so the
+difference comes only from the decisions where they differ: the same mean, measured with less
+noise. The expert matches of four-player Mariage are played so.
+
 Long matches are played in parts; each part is stored as a CSV (one row per hand, the
 tournament's table) under ``benchmarks/results/strength/`` with the command that made it in
 its first line, and ``table`` reads every stored part:
@@ -72,7 +78,7 @@ def part_path(variant: str, match: str, start: int, stop: int) -> Path:
     return RESULTS / variant / match / f"{start:05d}-{stop:05d}.csv"
 
 
-def run(variant: str, match: str, deals: str, part: int, workers: int | None) -> None:
+def run(variant: str, match: str, deals: str, part: int, workers: int | None, common_seeds: bool = False) -> None:
     from cardlab import variants
     from cardlab.analysis.tournament import tournament
 
@@ -92,13 +98,15 @@ def run(variant: str, match: str, deals: str, part: int, workers: int | None) ->
             print(f"{path.relative_to(ROOT)}: stored already", flush=True)
             continue
         t = time.perf_counter()
-        table = tournament(players, deals=s1 - s0, variant=variant, seed=s0, workers=workers, names=kinds)
+        table = tournament(players, deals=s1 - s0, variant=variant, seed=s0, workers=workers, names=kinds,
+                           common_seeds=common_seeds)
         took = time.perf_counter() - t
         path.parent.mkdir(parents=True, exist_ok=True)
         buf = io.StringIO()
         table.to_csv(buf, index=False)
         command = ("# .venv/bin/python benchmarks/bench_strength.py run "
-                   + shlex.join([variant, match, f"{s0}:{s1}"]) + f"  ({len(table)} hands, {took:.0f} s)\n")
+                   + shlex.join([variant, match, f"{s0}:{s1}", *(["--common-seeds"] if common_seeds else [])])
+                   + f"  ({len(table)} hands, {took:.0f} s)\n")
         tmp = path.with_suffix(".tmp")
         tmp.write_text(command + buf.getvalue(), encoding="utf-8")
         tmp.replace(path)
@@ -143,11 +151,13 @@ def main(argv=None) -> int:
     r.add_argument("deals", help="START:STOP, e.g. 0:400")
     r.add_argument("--part", type=int, default=50, help="deals per stored part (default 50)")
     r.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    r.add_argument("--common-seeds", action="store_true",
+                   help="seed players by deal and seat only (common random numbers; see the module docstring)")
     t = sub.add_parser("table", help="the strength table of every stored match")
     t.add_argument("--write", action="store_true", help=f"also write it to {TABLE.relative_to(ROOT)}")
     args = ap.parse_args(argv)
     if args.command == "run":
-        run(args.variant, args.match, args.deals, args.part, args.workers)
+        run(args.variant, args.match, args.deals, args.part, args.workers, args.common_seeds)
         return 0
     text = table_text()
     print(text)

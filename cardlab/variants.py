@@ -273,7 +273,7 @@ BUILTIN: dict[str, Builtin] = {
     "russian-501": Builtin("russian501", "501 (Russian three-player 66 with prikup)", 3,
                            "cardlab.russian501_game:Russian501Game", "Russian501Player", "501", (3, 4)),
     "mariage-4": Builtin("mariage4", "Russian Mariage for four (two pairs)", 4, "cardlab.mariage4_game:EightGame",
-                         "Mariage4Player", "m4"),
+                         "Mariage4Player", "m4", extra_players=("expert",)),
     "ninety-nine": Builtin("ninetynine", "Ninety-Nine (David Parlett)", 3,
                            "cardlab.ninetynine_game:NinetyNineGame", "NinetyNinePlayer", "99",
                            extra_players=("expert",)),

@@ -147,8 +147,113 @@ def describe(v, seats, state):
         return f"{pair} come out level"
     return f"{pair} {'gain' if v > 0 else 'lose'} {abs(v)} game point{'s' if abs(v) != 1 else ''} on balance"
 
+
+
+# --- the expert's valuation of the trump choice and the first announcement -----------------------
+
+def _sampled_hands(view, rng):
+    """Four hands as dealt (first packet, then second), ``view``'s seat holding its own cards and
+    everyone's shown cards where they are, the rest of the pack dealt at random; ``None`` when the
+    rebuild cannot match the view (the dealer's last card would have to be a nine)."""
+    seat, eldest, rules = view.seat, view.eldest, view.rules
+    mine = tuple(view.hand)
+    fixed = {s: tuple(view.known[s]) for s in range(4) if s != seat}
+    pool = [c for c in view.unseen if not any(c in k for k in fixed.values())]
+    rng.shuffle(pool)
+    full = 3 if view.phase == "trumps" else 6
+    hands = []
+    for s in range(4):
+        if s == seat:
+            h = list(mine)
+        else:
+            h = list(fixed.get(s, ()))
+            while len(h) < full:
+                h.append(pool.pop())
+            if s == eldest and view.trump_turned is not None:   # the turned card where the deal put it
+                h.remove(view.trump_turned)
+                h.insert(5 if rules.turned_card == "sixth" else 2, view.trump_turned)
+        hands.append(h)
+    if full == 3:                                            # the second packets
+        for s in range(4):
+            hands[s] += [pool.pop() for _ in range(3)]
+    last = hands[view.dealer]
+    if rules.nine_cut_rule and last[-1].rank == Rank.NINE:   # the pack's bottom card, never a nine
+        k = next((i for i in (3, 4) if last[i].rank != Rank.NINE), None)
+        if k is None or view.dealer == seat:
+            return None
+        last[k], last[-1] = last[-1], last[k]
+    return hands
+
+
+def _rebuilt(view, hands):
+    """The state ``view`` was taken from, had the others held ``hands``: dealt, cut, trumps
+    chosen and the announcements before ``view``'s seat passed; ``None`` when it does not give
+    ``view``'s decision (a nines game, an ask for a partner's nine: courses it does not replay)."""
+    from ..errors import CardlabError
+
+    if view.nines is not None or view.awards:
+        return None
+    try:
+        s = m.deal_from_hands(hands, view.rules, view.dealer, names=tuple(f"seat {i}" for i in range(4)))
+        s = s.apply(m.CUT_ACTIONS[12])
+        if view.phase == "announce":
+            s = s.apply(m.TURN if view.trump_turned is not None else m.TRUMP_ACTIONS[view.named_trump])
+            standing = view.standing
+            if standing is not None:      # the others passed but the one who announced it
+                while s.to_act != standing[1]:
+                    s = s.apply(m.PASS)
+                s = s.apply(m.CONTRACT_ACTIONS[standing[0]])
+            while s.phase == "announce" and s.to_act != view.seat:
+                s = s.apply(m.PASS)
+    except CardlabError:                  # a deal the announcements so far rule out
+        return None
+    if s.phase != view.phase or s.to_act != view.seat or s.legal_actions() != tuple(view.legal_actions) \
+            or tuple(s.hands[view.seat]) != tuple(view.hand) or s.trump != view.trump:
+        return None
+    return s
+
+
+def before_play(view, samples, seed):
+    """The expert's trump choice (eldest, three cards in hand) or first announcement (pass, a
+    redeal claim, three nines or a contract, while no contract stands), or ``None`` for another
+    decision: each legal action is taken in ``samples`` sampled deals of the cards the seat cannot
+    see (the same deals for every action), the rest of the choices before the play made by the
+    rule-based players, and the card play solved double dummy; the action with the best mean for
+    the seat's pair in game points (ties: the rule-based player's choice) [m4.trumps, m4.announce].
+    """
+    if view.phase not in ("trumps", "announce") or view.nines is not None:
+        return None
+    if len(view.legal_actions) < 2:
+        return None
+    from .advice import _rollouts
+    from ..players.mariage4 import Mariage4Player
+    import random
+
+    rng = random.Random(seed)
+    legal = tuple(view.legal_actions)
+    seats = (view.seat, (view.seat + 2) % 4)
+    policy = Mariage4Player(seed)
+    totals = [0.0] * len(legal)
+    done = tries = 0
+    while done < samples and tries < 4 * samples:
+        tries += 1
+        hands = _sampled_hands(view, rng)
+        state = None if hands is None else _rebuilt(view, hands)
+        if state is None:
+            continue
+        for k, a in enumerate(legal):
+            totals[k] += _rollouts(ADAPTER, state.apply(a), seats, policy, 1)
+        done += 1
+    if not done:
+        return None
+    usual = policy.choose(view)
+    best = max(range(len(legal)), key=lambda k: (totals[k], legal[k] == usual))
+    return legal[best]
+
+
 ADAPTER = adapters.Adapter(
     solved_as="your partner playing with you",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world,
-    other_side=lambda seats, state: ((seats[0] + 1) % 4, (seats[0] + 3) % 4))
+    other_side=lambda seats, state: ((seats[0] + 1) % 4, (seats[0] + 3) % 4),
+    before_play=before_play, before_play_samples=64)

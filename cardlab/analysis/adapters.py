@@ -94,7 +94,11 @@ class Adapter:
         The variant's own valuation of a decision before the card play, for the ``expert``
         player (:class:`~cardlab.analysis.search_player.ExpertPlayer`): the best legal action
         of ``view`` found over ``samples`` sampled deals (Ninety-Nine: the bid cards most often
-        made exactly in rule-based play-outs), or ``None`` for a decision it does not value.
+        made exactly in rule-based play-outs; four-player Mariage: the trump choice and the
+        announcements, the rest of the hand solved), or ``None`` for a decision it does not value.
+    before_play_samples : int
+        The sampled deals ``before_play`` takes per decision when the player does not say
+        (default 24; four-player Mariage, whose valuation is quick, 64).
     """
 
     variant: str
@@ -113,6 +117,7 @@ class Adapter:
     solved_as: str | None = None
     played_out_as: str | None = None
     before_play: Callable[..., Any] | None = None
+    before_play_samples: int = 24
 
     @property
     def hint_model(self) -> str:

@@ -138,13 +138,17 @@ class SamplingPlayer:
         :func:`cardlab.analysis.advice.advise`); the advice is kept in :attr:`last_advice`.
         Raises :class:`NotSolvable` for a variant with no analysis adapter, and what
         :func:`~cardlab.analysis.advice.advise` raises for a view with no decision to make."""
-        from .advice import advise
-
         legal = tuple(view.legal_actions)
         views = self._remember(view)
         if len(legal) == 1:
             return legal[0]
-        adv = advise(views, seed=self.rng.randrange(1 << 30), budget=self.budget, max_samples=self.samples,
+        return self._search(views, self.rng.randrange(1 << 30))
+
+    def _search(self, views, seed: int) -> Action:
+        """:func:`~cardlab.analysis.advice.advise` on ``views`` with ``seed``; keeps and returns its best."""
+        from .advice import advise
+
+        adv = advise(views, seed=seed, budget=self.budget, max_samples=self.samples,
                      rollouts=self.rollouts, rollout_policy=self.rollout_policy, model=self.model)
         self.last_advice = adv
         return adv.best
@@ -165,26 +169,30 @@ class ExpertPlayer(SamplingPlayer):
     ----------
     seed, samples, rollouts, rollout_policy, budget, model
         As :class:`SamplingPlayer` (the card play).
-    before_play_samples : int
-        Sampled deals per choice for the decisions before the play (default 24, the same deals
-        for every choice).
+    before_play_samples : int or None
+        Sampled deals per choice for the decisions before the play (the same deals for every
+        choice); default ``None``: as many as the variant's adapter declares
+        (:attr:`~cardlab.analysis.adapters.Adapter.before_play_samples`: 24, or 64 in
+        four-player Mariage).
 
     Raises
     ------
     AnalysisArgumentError
-        As :class:`SamplingPlayer`, and if ``before_play_samples`` is not a positive whole number.
+        As :class:`SamplingPlayer`, and if ``before_play_samples`` is not a positive whole number
+        or ``None``.
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = 0, samples: int = 64, rollouts: int = 1,
                  rollout_policy: str = "heuristic", budget: float | None = 0.8, model: str = "solver",
-                 before_play_samples: int = 24):
+                 before_play_samples: int | None = None):
         from .sampling import check_count
 
         super().__init__(seed=seed, samples=samples, rollouts=rollouts, rollout_policy=rollout_policy,
                          budget=budget, model=model)
-        self.before_play_samples = check_count("before_play_samples", before_play_samples)
+        self.before_play_samples = (None if before_play_samples is None
+                                    else check_count("before_play_samples", before_play_samples))
 
     def choose(self, view) -> Action:
         """The variant's valuation of a decision before the play when it has one for this view,
@@ -193,14 +201,15 @@ class ExpertPlayer(SamplingPlayer):
         from .sampling import variant_of_view
 
         legal = tuple(view.legal_actions)
-        if len(legal) > 1:
-            ad = adapters.get(variant_of_view(view))
-            if ad.before_play is not None:
-                choice = ad.before_play(view, self.before_play_samples, self.rng.randrange(1 << 30))
-                if choice is not None:
-                    self._remember(view)
-                    return choice
-        return super().choose(view)
+        ad = adapters.get(variant_of_view(view)) if len(legal) > 1 else None
+        if ad is None or ad.before_play is None:
+            return super().choose(view)
+        # one draw per decision, as search makes: where the valuation agrees with the rule-based
+        # choice, the expert goes on drawing (and so playing) as search would from the same seed
+        seed = self.rng.randrange(1 << 30)
+        views = self._remember(view)
+        choice = ad.before_play(view, self.before_play_samples or ad.before_play_samples, seed)
+        return choice if choice is not None else self._search(views, seed)
 
     def __repr__(self) -> str:
         return super().__repr__().replace("SamplingPlayer(", "ExpertPlayer(", 1)[:-1] + \

@@ -51,15 +51,16 @@ def _label(spec: Any) -> str:
 
 def _play_hand(job) -> dict:
     """One tournament hand (run in a worker): ``job`` is (variant, rules, players, labels, deal
-    seed, rotation, max_actions); returns its row."""
+    seed, rotation, max_actions, common_seeds); returns its row."""
     from .. import variants
     from . import adapters
 
-    variant, rules, players, labels, d, rot, max_actions = job
+    variant, rules, players, labels, d, rot, max_actions, common_seeds = job
     v = variants.get(variant)
     n = len(players)
     order = [(i + rot) % n for i in range(n)]          # seat -> index into players
-    seat_players = [_make(players[order[s]], d * 7919 + 31 * s + rot, variant) for s in range(n)]
+    turn = 0 if common_seeds else rot
+    seat_players = [_make(players[order[s]], d * 7919 + 31 * s + turn, variant) for s in range(n)]
     kwargs = {} if rules is None else {"rules": rules}
     dealer = d % n
     state = v.deal(dealer=dealer, seed=d, names=tuple(labels[order[s]] for s in range(n)), **kwargs)
@@ -85,7 +86,8 @@ def _play_hand(job) -> dict:
 
 
 def tournament(players: Sequence[Any], deals: int = 20, variant: str | None = None, rules: Any = None,
-               seed: int = 0, names: Sequence[str] | None = None, max_actions: int = 2000, workers=None):
+               seed: int = 0, names: Sequence[str] | None = None, max_actions: int = 2000, workers=None,
+               common_seeds: bool = False):
     """Play ``deals`` seeded deals between ``players`` and return the results table.
 
     Parameters
@@ -118,6 +120,14 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str | None = No
         :mod:`cardlab.analysis.parallel`). Player objects (which keep their state from hand to
         hand) and factories that cannot be pickled (a ``lambda``) play in this process. The
         table does not depend on it.
+    common_seeds : bool
+        ``False`` (default): each player is seeded from the deal, its seat and the rotation.
+        ``True``: from the deal and the seat only, so whoever sits at a seat draws the same
+        random numbers in every rotation of a deal (common random numbers). Two levels that
+        decide alike and draw alike (the expert where its own valuation agrees with the
+        rule-based player's choice, and search) then play a deal's rotations alike, and
+        :func:`difference` measures only the decisions where they differ: the same mean, a
+        narrower interval.
 
     Returns
     -------
@@ -135,8 +145,8 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str | None = No
         (a ``ValueError``) if ``variant`` is unknown, the number of players does not fit the
         variant's table, a player is not a kind, a player object or a factory, ``names`` does
         not give one label per player, ``deals`` or ``max_actions`` is not a positive whole
-        number, ``seed`` is not a whole number, or ``workers`` is not a positive whole number,
-        an Executor or None.
+        number, ``seed`` is not a whole number, ``workers`` is not a positive whole number,
+        an Executor or None, or ``common_seeds`` is not a bool.
     NotSolvable
         For a variant with no analysis adapter.
     RuntimeError
@@ -171,6 +181,8 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str | None = No
         raise AnalysisArgumentError("names", f"names gives one label per player ({n}), not {names!r}")
     adapters.get(variant)  # NotSolvable now for a variant the analysis does not cover
     check_workers(workers)
+    if not isinstance(common_seeds, bool):
+        raise AnalysisArgumentError("common_seeds", f"common_seeds is True or False, not {common_seeds!r}")
     labels = list(names) if names is not None else [_label(p) for p in players]
     seen: dict[str, int] = {}
     for i, lab in enumerate(labels):
@@ -181,7 +193,7 @@ def tournament(players: Sequence[Any], deals: int = 20, variant: str | None = No
     # partners together and gives each pair the other half of the deal; turning it further
     # would only repeat those seatings
     rotations = 2 if n == 4 else n
-    jobs = [(variant, rules, list(players), labels, d, rot, max_actions)
+    jobs = [(variant, rules, list(players), labels, d, rot, max_actions, common_seeds)
             for d in range(seed, seed + deals) for rot in range(rotations)]
     if any(not isinstance(p, str) and callable(getattr(p, "choose", None)) for p in players):
         workers = 1  # a player object keeps its state from hand to hand: one process plays them in order

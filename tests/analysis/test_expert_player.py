@@ -1,8 +1,10 @@
 """The ``expert`` level (issue 24: a level stronger than ``search``): the search player plus the
 variant's own valuation of its decisions before the card play, declared by the analysis adapter
-(``before_play``; Ninety-Nine's bid cards by rule-based play-outs). Its strength is measured by
+(``before_play``; Ninety-Nine's bid cards by rule-based play-outs, four-player Mariage's trump
+choice and announcements by sampled deals solved double dummy). Its strength is measured by
 benchmarks/bench_strength.py, not here."""
 
+import dataclasses
 import random
 
 import pytest
@@ -22,7 +24,7 @@ def _bidding_views(rules=None, seeds=range(4)):
 
 def test_only_the_variants_that_declare_a_valuation_have_one():
     declared = [n for n in variants.names() if adapters.get(n).before_play is not None]
-    assert declared == ["ninety-nine"]
+    assert declared == ["mariage-4", "ninety-nine"]
 
 
 @pytest.mark.parametrize("preset", sorted(variants.get("ninety-nine").presets))
@@ -80,9 +82,10 @@ def test_the_expert_bids_in_a_whole_hand_and_refuses_bad_settings():
         s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
     assert all(b is not None for b in s.bids)
     assert "before_play_samples=4" in repr(players[0]) and repr(players[0]).startswith("ExpertPlayer(")
-    for bad in (0, -1, 1.5, True, None):
+    for bad in (0, -1, 1.5, True, "8"):
         with pytest.raises(AnalysisArgumentError):
             ExpertPlayer(before_play_samples=bad)
+    assert ExpertPlayer().before_play_samples is None          # the adapter's count
 
 
 def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_hand_with_it():
@@ -103,3 +106,113 @@ def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_h
     for name in variants.names():
         if adapters.get(name).before_play is None:
             assert "expert" not in variants.get(name).player_kinds, name
+
+
+# --- four-player Mariage: the trump choice and the announcements -------------------------------------
+
+def _m4_decisions(rules, seeds):
+    """(state, view) at every trump choice and announcement with a choice, over rule-based hands."""
+    from cardlab.players.mariage4 import Mariage4Player
+
+    v = variants.get("mariage-4")
+    for seed in seeds:
+        s = v.deal(rules, dealer=seed % 4, seed=seed)
+        players = [Mariage4Player(seed * 4 + k) for k in range(4)]
+        while s.result is None and s.phase in ("cut", "trumps", "announce", "nines", "give"):
+            view = s.view(s.to_act)
+            if s.phase in ("trumps", "announce") and len(view.legal_actions) > 1:
+                yield s, view
+            s = s.apply(players[s.to_act].choose(view))
+
+
+def _as_dealt(state):
+    """The four hands as the cut pack deals them (first packet, then second)."""
+    p, e = state.cut_pack, state.eldest
+    return [list(p[3 * ((s - e) % 4):3 * ((s - e) % 4) + 3]) + list(p[12 + 3 * ((s - e) % 4):15 + 3 * ((s - e) % 4)])
+            for s in range(4)]
+
+
+@pytest.mark.parametrize("preset", sorted(variants.get("mariage-4").presets))
+def test_a_four_player_decision_rebuilt_from_the_true_cards_plays_on_as_the_real_one(preset):
+    """Given the true hidden cards, the state rebuilt from a view has the same decision (phase,
+    seat, hands, trumps, legal actions), and after each legal action the same players play both
+    to the same result."""
+    from cardlab.analysis import adapt_mariage4 as a4
+    from cardlab.players.mariage4 import Mariage4Player
+
+    rules = variants.get("mariage-4").presets[preset]
+    seen = 0
+    for state, view in _m4_decisions(rules, range(12)):
+        rebuilt = a4._rebuilt(view, _as_dealt(state))
+        if rebuilt is None:            # a nines game or an ask for a nine: courses the rebuild leaves out
+            assert state.asked or state.nines is not None, (preset, view)
+            continue
+        seen += 1
+        # the same view, but for the cuts (the rebuild cuts once, at 12) and what they showed
+        again = dataclasses.replace(rebuilt.view(view.seat), cuts=view.cuts, bottom_cards=view.bottom_cards)
+        assert again == view, preset
+        for field in ("phase", "hands", "trump", "named_trump", "trump_turned", "standing", "to_act", "undealt"):
+            assert getattr(rebuilt, field) == getattr(state, field), (preset, field)
+        for a in view.legal_actions:
+            ends = []
+            for s in (state.apply(a), rebuilt.apply(a)):
+                players = [Mariage4Player(k) for k in range(4)]
+                while s.result is None:
+                    s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
+                ends.append((s.result.pair_game_points(0), s.result.pair_game_points(1), s.result.reason))
+            assert ends[0] == ends[1], (preset, a)
+    assert seen >= 20, preset
+
+
+def test_sampled_four_player_deals_keep_what_the_seat_sees():
+    """A sampled deal gives the seat its own cards in order, the others the cards shown in their
+    hands (the turned trump stays where the deal put it), and the rest of the pack once each."""
+    from cardlab.analysis import adapt_mariage4 as a4
+    from cardlab.cards import PACK_24
+
+    rng = random.Random(0)
+    for state, view in _m4_decisions(variants.get("mariage-4").default_rules, range(8)):
+        for _ in range(5):
+            hands = a4._sampled_hands(view, rng)
+            if hands is None:
+                continue
+            assert sorted(c for h in hands for c in h) == sorted(PACK_24)
+            assert hands[view.seat][:len(view.hand)] == list(view.hand)
+            for s in range(4):
+                assert set(view.known[s]) <= set(hands[s])
+            if view.trump_turned is not None:
+                k = 5 if view.rules.turned_card == "sixth" else 2
+                assert hands[view.eldest][k] == view.trump_turned
+
+
+def test_the_four_player_expert_announces_a_sure_five_the_rule_based_player_passes():
+    """Five aces-or-kings that no unseen card beats and a nine to set aside: "five" (the declarer
+    takes every trick, worth 5) is sure, and the valuation finds it; the rule-based player, who
+    announces only six sure tops, passes [m4.contract]."""
+    from cardlab import mariage4 as m
+    from cardlab.players.mariage4 import Mariage4Player
+
+    ad = adapters.get("mariage-4")
+    hands = ["K♣ Q♣ J♣ 10♣ 9♣ J♠", "A♣ A♥ K♥ A♠ 9♠ A♦", "Q♠ J♥ 10♠ K♠ 10♥ Q♥", "9♥ K♦ Q♦ J♦ 10♦ 9♦"]
+    s = m.deal_from_hands(hands, m.RUSSIAN_4, dealer=0).apply("cut 12").apply("trump ♣")
+    while s.to_act != 1:
+        s = s.apply("pass")
+    view = s.view(1)
+    assert Mariage4Player(0).choose(view) == m.PASS
+    assert ad.before_play(view, 16, 3) == m.CONTRACT_ACTIONS["five"]
+    assert ad.before_play(view, 16, 3) == ad.before_play(view, 16, 3)
+
+
+def test_the_four_player_valuation_leaves_the_cut_and_the_play_to_search():
+    ad = adapters.get("mariage-4")
+    s = variants.get("mariage-4").deal(seed=5)
+    assert ad.before_play(s.view(s.to_act), 8, 0) is None                    # the cut
+    players = [ExpertPlayer(seed=k, samples=4, budget=None) for k in range(4)]
+    valued = 0
+    while s.result is None:
+        view = s.view(s.to_act)
+        if view.phase == "play" and len(view.legal_actions) > 1:
+            assert ad.before_play(view, 8, 0) is None
+        valued += view.phase in ("trumps", "announce") and len(view.legal_actions) > 1
+        s = s.apply(players[s.to_act].choose(view))
+    assert valued

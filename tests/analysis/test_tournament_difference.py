@@ -6,6 +6,7 @@ import math
 import pandas as pd
 import pytest
 
+from cardlab import variants
 from cardlab.analysis import AnalysisArgumentError
 from cardlab.analysis.tournament import difference, load_match, strength_table, tournament
 
@@ -57,3 +58,29 @@ def test_stored_parts_make_one_match_and_the_strength_table(tmp_path):
     assert list(table[["A", "B", "deals"]].iloc[0]) == ["A", "B", 2]
     assert table["mean"].iloc[0] == pytest.approx(1.5) and table["unit"].iloc[0] == "game points"
     assert load_match(tmp_path / "nothing") is None and strength_table(tmp_path / "nothing").empty
+
+
+def _per_deal(table):
+    a = [c for c in table.columns if c == "A" or c.startswith("A #")]
+    b = [c for c in table.columns if c == "B" or c.startswith("B #")]
+    return (table[a].mean(axis=1) - table[b].mean(axis=1)).groupby(table["deal"]).mean()
+
+
+@pytest.mark.parametrize("variant", variants.names())
+def test_common_seeds_make_two_copies_of_one_level_differ_by_nothing(variant):
+    """With common seeds, whoever sits at a seat draws the same random numbers in every seating of
+    a deal: two copies of the random player, told apart only by their labels, play each deal's
+    seatings alike, so every deal's difference is exactly 0. With the default seeding the
+    seatings draw differently and some deal's difference is not 0 (the test can fail)."""
+    players = variants.get(variant).players
+    n = players if isinstance(players, int) else min(players)
+    names = ["A" if (s == 0 or (n == 4 and s == 2)) else "B" for s in range(n)]
+    same = tournament(["random"] * n, deals=6, variant=variant, names=names, workers=1, common_seeds=True)
+    assert (_per_deal(same) == 0).all(), _per_deal(same)
+    usual = tournament(["random"] * n, deals=6, variant=variant, names=names, workers=1)
+    assert (_per_deal(usual) != 0).any()
+
+
+def test_common_seeds_is_a_bool():
+    with pytest.raises(AnalysisArgumentError):
+        tournament(["random", "random"], deals=1, variant="sixty-six", common_seeds="yes")
