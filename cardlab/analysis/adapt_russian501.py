@@ -98,8 +98,110 @@ def score(state, seat):
     # rule): the bidder's contract made or failed, an opponent's points [501.score]
     return -state.result.returns[seat]
 
+# --- the expert's valuation of the bidder's trumps and first card passed -------------------------
+
+def _rebuilt(view, hands):
+    """The state ``view`` (the bidder's, after he took the prikup) was taken from, had the seats
+    held ``hands`` as dealt (the bidder's seven first cards, then the prikup): dealt, the auction
+    replayed call by call (each seat looking first where the view says it looked and its call
+    was not blind), the prikup taken and, in the give phase, the contract named; ``None`` when
+    that does not give ``view``'s decision."""
+    from ..errors import CardlabError
+
+    try:
+        s = m.deal_from_hands(hands, view.prikup, view.rules, view.dealer,
+                              names=tuple(f"seat {i}" for i in range(len(view.hand_sizes))))
+        for seat, call in view.auction:
+            if call.kind != "blind" and view.looked_seats[seat] and not s.looked[seat]:
+                s = s.apply(m.LOOK)
+            s = s.apply(call)
+        s = s.apply(m.TAKE)
+        if view.phase == "give":
+            s = s.apply(m._contract(None if view.no_trump else view.trump, view.contract))
+    except CardlabError:
+        return None
+    if s.phase != view.phase or s.to_act != view.seat or s.hands[view.seat] != tuple(view.hand) \
+            or s.legal_actions() != tuple(view.legal_actions):
+        return None
+    return s
+
+
+def _sampled_hands(view, rng):
+    """Every seat's seven cards as dealt: the bidder's own (his hand without the prikup), the
+    14 cards he cannot see dealt at random to the two others."""
+    pool = list(view.unseen)
+    rng.shuffle(pool)
+    hands = [[] for _ in view.hand_sizes]
+    prikup = set(view.prikup)
+    for seat in view.active:
+        hands[seat] = [c for c in view.hand if c not in prikup] if seat == view.seat else [pool.pop() for _ in range(7)]
+    return hands
+
+
+def _values(view, candidates, samples, seed):
+    """Per candidate action: (deals where the bidder's points reach the contract, total points),
+    each candidate taken in the same ``samples`` sampled deals, the rest of the choices before the
+    play made by the rule-based player and the play solved double dummy; ``None`` if no deal
+    could be rebuilt."""
+    import random
+
+    from ..players.russian501 import Russian501Player
+    from .advice import _rollouts
+
+    rng = random.Random(seed)
+    policy = Russian501Player(seed)
+    out = [[0, 0] for _ in candidates]
+    done = tries = 0
+    while done < samples and tries < 4 * samples:
+        tries += 1
+        state = _rebuilt(view, _sampled_hands(view, rng))
+        if state is None:
+            continue
+        for k, a in enumerate(candidates):
+            child = state.apply(a)
+            points = _rollouts(ADAPTER, child, (view.seat,), policy, 1)
+            out[k][0] += points >= child.contract
+            out[k][1] += points
+        done += 1
+    return out if done else None
+
+
+def before_play(view, samples, seed):
+    """The expert's choice of trumps and of the first card passed, as the bidder, or ``None`` for
+    another decision [501.contract, 501.give].
+
+    Trumps: at the contract the rule-based player would name (``None`` where it concedes: the
+    double-dummy play this valuation rests on is pessimistic for the bidder, by 14 points on
+    average over 51 hands of search players, so it does not judge a concession), each trump
+    suit and no trump is named in the same ``samples`` sampled deals of the 14 cards the bidder
+    cannot see; the rule-based player passes the cards, and the play is solved double dummy. The
+    choice made in the most deals wins (then the most points; ties: the rule-based choice).
+    The first card passed: each card of the hand, the second one passed as the rule-based
+    player would, valued the same way."""
+    if view.seat != view.bidder or view.phase not in ("contract", "give") or view.given_to:
+        return None
+    from ..players.russian501 import Russian501Player
+
+    usual = Russian501Player(seed).choose(view)
+    legal = tuple(view.legal_actions)
+    if view.phase == "contract":
+        if usual.kind != "contract":
+            return None
+        level = usual.value[1]
+        candidates = tuple(a for a in legal if a.kind == "contract" and a.value[1] == level)
+    else:
+        candidates = legal
+    if len(candidates) < 2:
+        return None
+    values = _values(view, candidates, samples, seed)
+    if values is None:
+        return None
+    best = max(range(len(candidates)), key=lambda k: (values[k][0], values[k][1], candidates[k] == usual))
+    return candidates[best]
+
+
 ADAPTER = adapters.Adapter(
     solved_as="the other players playing together against you",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="points", cost_threshold=5, describe_value=describe, score=score,
-    score_unit="game points", knowledge=knowledge, world=world)
+    score_unit="game points", knowledge=knowledge, world=world, before_play=before_play)

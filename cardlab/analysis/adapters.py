@@ -95,7 +95,8 @@ class Adapter:
         player (:class:`~cardlab.analysis.search_player.ExpertPlayer`): the best legal action
         of ``view`` found over ``samples`` sampled deals (Ninety-Nine: the bid cards most often
         made exactly in rule-based play-outs; four-player Mariage: the trump choice and the
-        announcements, the rest of the hand solved), or ``None`` for a decision it does not value.
+        announcements, the rest of the hand solved; 501: the bidder's trumps and first card
+        passed, likewise), or ``None`` for a decision it does not value.
     before_play_samples : int
         The sampled deals ``before_play`` takes per decision when the player does not say
         (default 24; four-player Mariage, whose valuation is quick, 64).

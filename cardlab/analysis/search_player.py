@@ -160,10 +160,14 @@ class SamplingPlayer:
 
 class ExpertPlayer(SamplingPlayer):
     """The ``search`` player plus the variant's own valuation of the decisions before the card
-    play, where its analysis adapter declares one (``before_play``: Ninety-Nine's bid cards, each
-    choice played out over sampled deals by the rule-based players); elsewhere it plays as
-    :class:`SamplingPlayer` does. Slower than ``search`` at those decisions (seconds, not a
-    fraction of one) and measured against it in ``benchmarks/bench_strength.py``.
+    play, where its analysis adapter declares one (``before_play``): Ninety-Nine's bid cards,
+    each choice played out over sampled deals by the rule-based players; four-player Mariage's
+    trump choice and announcements and 501's trumps and first card passed, each choice tried in
+    sampled deals whose card play is solved. Elsewhere it plays as :class:`SamplingPlayer` does,
+    drawing its random numbers as that player would (one draw per decision), so with the same
+    seed the two play alike until the expert's own valuation disagrees. Slower than ``search``
+    at those decisions (up to a few seconds) and measured against it in
+    ``benchmarks/bench_strength.py``.
 
     Parameters
     ----------

@@ -53,7 +53,7 @@ KIND_LABELS = {
     "random": "Random (any legal move)",
     "heuristic": "Rule-based (plays by simple rules)",
     "search": "Search (about 1 s a move)",
-    "expert": "Expert (strongest; slower to bid)",
+    "expert": "Expert (strongest; thinks longer)",
 }
 
 

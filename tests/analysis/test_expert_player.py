@@ -1,7 +1,8 @@
 """The ``expert`` level (issue 24: a level stronger than ``search``): the search player plus the
 variant's own valuation of its decisions before the card play, declared by the analysis adapter
 (``before_play``; Ninety-Nine's bid cards by rule-based play-outs, four-player Mariage's trump
-choice and announcements by sampled deals solved double dummy). Its strength is measured by
+choice and announcements, 501's trumps and first card passed, by sampled deals solved double
+dummy). Its strength is measured by
 benchmarks/bench_strength.py, not here."""
 
 import dataclasses
@@ -24,7 +25,7 @@ def _bidding_views(rules=None, seeds=range(4)):
 
 def test_only_the_variants_that_declare_a_valuation_have_one():
     declared = [n for n in variants.names() if adapters.get(n).before_play is not None]
-    assert declared == ["mariage-4", "ninety-nine"]
+    assert declared == ["mariage-4", "ninety-nine", "russian-501"]
 
 
 @pytest.mark.parametrize("preset", sorted(variants.get("ninety-nine").presets))
@@ -88,24 +89,49 @@ def test_the_expert_bids_in_a_whole_hand_and_refuses_bad_settings():
     assert ExpertPlayer().before_play_samples is None          # the adapter's count
 
 
-def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_hand_with_it():
-    """Ninety-Nine's opponent menu offers the expert (the registry line's extra level), chosen
-    in words; a whole hand against two experts is played by clicking, with no error."""
+@pytest.mark.parametrize("name", [n for n in variants.names() if "expert" in variants.get(n).player_kinds])
+def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_hand_with_it(name, monkeypatch):
+    """The game's opponent menu offers the expert (the registry line's extra level), chosen in
+    words; whole hands against experts are played by clicking random legal choices, with no
+    error, until the experts' own valuation has chosen at least once."""
     pytest.importorskip("ipywidgets")
     from cardlab.widgets import PlayTable
 
-    p = PlayTable(variant="ninety-nine", seed=3)
-    labels = dict((k, lbl) for lbl, k in p.opponent_menu.options)
-    assert labels["expert"] == "Expert (strongest; slower to bid)"
-    p.opponent_menu.value = "expert"
-    assert all(isinstance(x, ExpertPlayer) for x in p._players.values())
-    rng = random.Random(1)
-    while not p.state.is_finished:
-        p.act(rng.choice(p.state.legal_actions()))
-    assert not p.errors and all(b is not None for b in p.state.bids)
+    ad = adapters.get(name)
+    chosen = []
+
+    def counted(view, samples, seed):
+        choice = ad.before_play(view, samples, seed)
+        chosen.append(choice)
+        return choice
+
+    monkeypatch.setitem(adapters._REGISTRY, name, dataclasses.replace(ad, before_play=counted))
+    for seed in range(3, 15):
+        p = PlayTable(variant=name, seed=seed)
+        labels = dict((k, lbl) for lbl, k in p.opponent_menu.options)
+        assert labels["expert"] == "Expert (strongest; thinks longer)"
+        p.opponent_menu.value = "expert"
+        assert p._players and all(isinstance(x, ExpertPlayer) for x in p._players.values())
+        rng = random.Random(seed)
+        while not p.state.is_finished:
+            legal = p.state.legal_actions()
+            # in an auction, a learner who passes leaves the computers to bid (and to be valued)
+            passes = [a for a in legal if a.kind == "pass" and getattr(p.state, "phase", "") == "bidding"]
+            p.act(passes[0] if passes and seed % 2 else rng.choice(legal))
+        assert not p.errors and p.state.result is not None
+        if any(c is not None for c in chosen):
+            break
+    assert any(c is not None for c in chosen), name
+
+
+def test_only_the_games_that_declare_a_valuation_offer_the_expert():
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import PlayTable
+
     for name in variants.names():
-        if adapters.get(name).before_play is None:
-            assert "expert" not in variants.get(name).player_kinds, name
+        offered = "expert" in dict((k, lbl) for lbl, k in PlayTable(variant=name, seed=1).opponent_menu.options)
+        assert offered == (adapters.get(name).before_play is not None), name
+        assert offered == ("expert" in variants.get(name).player_kinds), name
 
 
 # --- four-player Mariage: the trump choice and the announcements -------------------------------------
@@ -214,5 +240,93 @@ def test_the_four_player_valuation_leaves_the_cut_and_the_play_to_search():
         if view.phase == "play" and len(view.legal_actions) > 1:
             assert ad.before_play(view, 8, 0) is None
         valued += view.phase in ("trumps", "announce") and len(view.legal_actions) > 1
+        s = s.apply(players[s.to_act].choose(view))
+    assert valued
+
+
+# --- 501: the bidder's trumps and first card passed -----------------------------------------------
+
+def _r501_decisions(rules, seeds, table=3):
+    """(state, view) at every bidder's contract and first card passed, over rule-based hands."""
+    v = variants.get("russian-501")
+    for seed in seeds:
+        s = v.deal(rules, dealer=seed % table, seed=seed, names=("A", "B", "C", "D")[:table])
+        players = [v.make_player("heuristic", seed * 4 + k) for k in range(table)]
+        while s.result is None and s.phase != "play":
+            view = s.view(s.to_act)
+            if s.phase in ("contract", "give") and not view.given_to:
+                yield s, view
+            s = s.apply(players[s.to_act].choose(view))
+
+
+def _r501_as_dealt(state):
+    return [list(state.hands[x][:7]) if x == state.bidder else list(state.hands[x]) for x in range(len(state.names))]
+
+
+@pytest.mark.parametrize("preset,table", [(p, 3) for p in sorted(variants.get("russian-501").presets)] + [("pagat", 4)])
+def test_a_501_decision_rebuilt_from_the_true_cards_is_the_real_one(preset, table):
+    """Given the true hidden cards, the state rebuilt from the bidder's view gives the same view
+    (auction, hands, prikup, legal actions), and after each candidate the same players play both
+    to the same result."""
+    from cardlab.analysis import adapt_russian501 as a5
+
+    v = variants.get("russian-501")
+    rules = v.presets[preset]
+    seen = 0
+    for state, view in _r501_decisions(rules, range(10), table):
+        rebuilt = a5._rebuilt(view, _r501_as_dealt(state))
+        assert rebuilt is not None, (preset, view.auction)
+        assert rebuilt.view(view.seat) == view
+        seen += 1
+        for a in view.legal_actions[:3] + view.legal_actions[-2:]:
+            ends = []
+            for s in (state.apply(a), rebuilt.apply(a)):
+                players = [v.make_player("heuristic", k) for k in range(table)]
+                while s.result is None:
+                    s = s.apply(players[s.to_act].choose(s.view(s.to_act)))
+                ends.append(s.result.returns)
+            assert ends[0] == ends[1], (preset, a)
+    assert seen >= 8, preset
+
+
+def test_the_501_choice_is_the_rule_based_level_in_the_suit_made_most_often():
+    """At the contract, the expert keeps the rule-based player's level (and its concession) and
+    names the trumps whose contract was made in the most sampled deals (then the most points);
+    its first card passed is likewise the best valued; the same seed gives the same choice."""
+    from cardlab.analysis import adapt_russian501 as a5
+    from cardlab.players.russian501 import Russian501Player
+
+    ad = adapters.get("russian-501")
+    kinds = set()
+    for state, view in _r501_decisions(variants.get("russian-501").default_rules, range(6)):
+        usual = Russian501Player(7).choose(view)
+        choice = ad.before_play(view, 6, 7)
+        if view.phase == "contract" and usual.kind != "contract":
+            assert choice is None
+            continue
+        assert choice in view.legal_actions and choice == ad.before_play(view, 6, 7)
+        kinds.add(view.phase)
+        if view.phase == "contract":
+            assert choice.value[1] == usual.value[1]
+            candidates = tuple(a for a in view.legal_actions if a.kind == "contract" and a.value[1] == usual.value[1])
+        else:
+            candidates = tuple(view.legal_actions)
+        values = a5._values(view, candidates, 6, 7)
+        assert tuple(values[candidates.index(choice)]) == max(tuple(x) for x in values)
+    assert kinds == {"contract", "give"}
+
+
+def test_the_501_valuation_leaves_the_auction_the_opponents_and_the_play_to_search():
+    v = variants.get("russian-501")
+    ad = adapters.get("russian-501")
+    s = v.deal(seed=4)
+    players = [ExpertPlayer(seed=k, samples=4, budget=None, before_play_samples=4) for k in range(3)]
+    valued = 0
+    while s.result is None:
+        view = s.view(s.to_act)
+        if len(view.legal_actions) > 1 and (view.phase in ("bidding", "play") or view.seat != view.bidder
+                                             or view.given_to):
+            assert ad.before_play(view, 4, 0) is None
+        valued += view.phase in ("contract", "give") and not view.given_to
         s = s.apply(players[s.to_act].choose(view))
     assert valued
