@@ -110,8 +110,10 @@ class SamplingPlayer:
             raise AnalysisArgumentError("budget", f"budget must be a positive number of seconds or None, not {budget!r}")
         if not isinstance(rollout_policy, str):
             raise AnalysisArgumentError("rollout_policy", f"rollout_policy is a player kind's name, not {rollout_policy!r}")
-        if model not in ("solver", "play-outs"):
-            raise AnalysisArgumentError("model", f"model must be 'solver' or 'play-outs', not {model!r}")
+        from .advice import MODELS
+
+        if model not in MODELS:
+            raise AnalysisArgumentError("model", f"model must be one of {', '.join(MODELS)}, not {model!r}")
         self.model = model
         self.rng = random.Random(seed)
         self.samples = samples

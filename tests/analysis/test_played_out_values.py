@@ -154,5 +154,5 @@ def test_a_search_player_on_play_outs_is_a_setting_and_a_bad_one_is_refused():
     p = SamplingPlayer(seed=1, samples=4, budget=None, model="play-outs")
     assert p.choose(views[-1]) in views[-1].legal_actions
     assert adapters.get("mariage-3").played_out_as in p.last_advice.reason and "play-outs" in repr(p)
-    with pytest.raises(AnalysisArgumentError, match="model must be 'solver' or 'play-outs'"):
+    with pytest.raises(AnalysisArgumentError, match="model must be one of solver, play-outs"):
         SamplingPlayer(model="max-n")
