@@ -149,7 +149,7 @@ def describe(v, seats, state):
 
 
 
-# --- the expert's valuation of the trump choice and the first announcement -----------------------
+# --- the expert's valuation of the trump choice and the announcements ------------------------------
 
 def _sampled_hands(view, rng):
     """Four hands as dealt (first packet, then second), ``view``'s seat holding its own cards and
@@ -214,12 +214,16 @@ def _rebuilt(view, hands):
 
 
 def before_play(view, samples, seed):
-    """The expert's trump choice (eldest, three cards in hand) or first announcement (pass, a
-    redeal claim, three nines or a contract, while no contract stands), or ``None`` for another
-    decision: each legal action is taken in ``samples`` sampled deals of the cards the seat cannot
-    see (the same deals for every action), the rest of the choices before the play made by the
-    rule-based players, and the card play solved double dummy; the action with the best mean for
-    the seat's pair in game points (ties: the rule-based player's choice) [m4.trumps, m4.announce].
+    """The expert's trump choice (eldest, three cards in hand) or announcement (pass, a redeal
+    claim, three nines, or a contract over the one standing, if any), as one of ``view``'s legal
+    actions, or ``None`` for another decision (the cut, a nines game and what follows it, the
+    cards set aside, the play) or when no sampled deal fits the view.
+
+    Each legal action is taken in ``samples`` sampled deals of the cards the seat cannot see (the
+    same deals for every action, drawn from ``seed``); the rest of the choices before the play are
+    made by the rule-based players, and the card play is solved double dummy. The action with the
+    best mean for the seat's pair, in game points, wins (ties: the rule-based player's choice)
+    [m4.trumps, m4.announce]. Raises nothing for a view of this variant; it reads the view only.
     """
     if view.phase not in ("trumps", "announce") or view.nines is not None:
         return None

@@ -177,7 +177,10 @@ def before_play(view, samples, seed):
     cannot see; the rule-based player passes the cards, and the play is solved double dummy. The
     choice made in the most deals wins (then the most points; ties: the rule-based choice).
     The first card passed: each card of the hand, the second one passed as the rule-based
-    player would, valued the same way."""
+    player would, valued the same way. Made means the bidder's points (cards and marriages)
+    reach the contract; the deals are drawn from ``seed``. Returns one of ``view``'s legal
+    actions, or ``None`` (another seat or phase, the second card passed, a concession, or no
+    sampled deal fitting the view); raises nothing for a view of this variant."""
     if view.seat != view.bidder or view.phase not in ("contract", "give") or view.given_to:
         return None
     from ..players.russian501 import Russian501Player
