@@ -2,9 +2,9 @@
 """Set up the dev environment and run things. Needs only Python 3.11+ (standard library).
 
     python3 dev.py lab  [ARGS]   JupyterLab on a git-ignored copy of notebooks/ in .lab/notebooks/ (refreshed
-                                 from notebooks/ when they change, never over a copy you edited), opening
-                                 on index.ipynb; prints the address (ARGS go to JupyterLab, e.g.
-                                 --no-browser, --port N); installs only what Lab needs (the notebooks extra)
+                                 from notebooks/ when they change, never over a copy you edited; data/ and
+                                 docs/ beside it), opening on notebooks/index.ipynb; prints the address
+                                 (ARGS go to JupyterLab, e.g. --no-browser, --port N); installs only what Lab needs (the notebooks extra)
     python3 dev.py class [--folder DIR] [--lan] [--port N] [VOILA ARGS]
                                  serve the class's page (notebooks/class.ipynb) in Voila: prints the
                                  students' address and the teacher's (with a key made at start);
@@ -118,7 +118,9 @@ LAB_DIR = Path(os.environ.get("CARDLAB_LAB_DIR") or ".lab")
 #: JupyterLab's plugin for the "official Jupyter news?" toast and update checks (disabled, as
 #: JupyterLab's documentation on announcements says: `jupyter labextension disable <it>`).
 LAB_NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
-LAB_PAGE = "index.ipynb"
+#: The page Lab opens, from the root it serves (LAB_DIR: notebooks/ beside data/ and docs/, as in
+#: the repository, so the lessons' ../data and ../docs links resolve inside it).
+LAB_PAGE = "notebooks/index.ipynb"
 
 
 def _cells_digest(path):
@@ -133,23 +135,25 @@ def _cells_digest(path):
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def refresh_lab_copy(source=Path("notebooks"), dest=None, data=Path("data")):
+def refresh_lab_copy(source=Path("notebooks"), dest=None, data=Path("data"), docs=Path("docs")):
     """Copy the repository's notebooks into ``dest``/notebooks (default :data:`LAB_DIR`), where Lab
     works, so that opening, running and saving them there never changes a tracked file.
 
     A notebook is copied when the copy is missing, and copied again when the repository's version
     changed since the last copy and the copy's cells are as they were copied (its outputs may
     differ: running a notebook changes them). A copy whose cells the user edited is kept and said
-    so. ``dest``/data links to ``data`` (the notebooks read ``../data``); ``dest`` ignores itself
+    so. ``dest``/data links to ``data`` (the notebooks read ``../data``) and ``dest``/docs to
+    ``docs`` (the lessons link to ``../docs/rules-notes.md``); ``dest`` ignores itself
     in git (a ``.gitignore`` of ``*``). ``dest``/copied.json records the cells' digest of each
     notebook as copied. Returns the lines to print: what was copied, updated and kept."""
     dest = Path(dest if dest is not None else LAB_DIR)
     nbdir = dest / "notebooks"
     nbdir.mkdir(parents=True, exist_ok=True)
     (dest / ".gitignore").write_text("# python3 dev.py lab's working copy of the notebooks: never committed\n*\n")
-    link = dest / "data"
-    if not link.exists() and not link.is_symlink():
-        link.symlink_to(Path(data).resolve(), target_is_directory=True)
+    for name, target in (("data", data), ("docs", docs)):
+        link = dest / name
+        if not link.exists() and not link.is_symlink() and Path(target).is_dir():
+            link.symlink_to(Path(target).resolve(), target_is_directory=True)
     record_path = dest / "copied.json"
     try:
         record = json.loads(record_path.read_text())
@@ -228,7 +232,7 @@ def _free_port(start=8888, tries=100):
 
 
 def lab_command(args, root, python=PY):
-    """JupyterLab's command line on ``root`` opening on index.ipynb, with ``args`` after it; and
+    """JupyterLab's command line on ``root`` opening on :data:`LAB_PAGE`, with ``args`` after it; and
     the address to print. The port (a free one from 8888 unless ``args`` name one) and the
     token (a new one unless ``args`` give one) are fixed here so that the address is known."""
     import secrets
@@ -247,7 +251,7 @@ def lab_command(args, root, python=PY):
     if ip is None:
         extra.append("--ServerApp.ip=127.0.0.1")
     if _option(args, "--LabApp.workspaces_dir") is None:  # the open tabs of this Lab, not of another project's
-        extra.append(f"--LabApp.workspaces_dir={Path(root).resolve().parent / 'workspaces'}")
+        extra.append(f"--LabApp.workspaces_dir={Path(root).resolve() / '.workspaces'}")
     cmd = [str(python), "-m", "jupyterlab", f"--ServerApp.root_dir={Path(root).resolve()}",
            f"--LabApp.default_url=/lab/tree/{LAB_PAGE}",
            "--ServerApp.port_retries=0",  # the port printed is the port served
@@ -280,7 +284,7 @@ def lab(args):
     for line in refresh_lab_copy():
         step(line)
     disable_lab_news()
-    root = LAB_DIR / "notebooks"
+    root = LAB_DIR
     cmd, address, port = lab_command(args, root)
     step(shlex.join(cmd))
     proc = subprocess.Popen(cmd)
@@ -289,8 +293,8 @@ def lab(args):
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, lambda *_: proc.terminate())
     if _wait_for_port(proc, port):
-        step(f"JupyterLab works in {root}/, a git-ignored copy of notebooks/ (data/ is ../data from it): "
-             "what you change there never changes the repository's files")
+        step(f"JupyterLab works in {root / 'notebooks'}/, a git-ignored copy of notebooks/ (with data/ and "
+             "docs/ beside it, as in the repository): what you change there never changes the repository's files")
         step(f"open {address}")
     return proc.wait()
 

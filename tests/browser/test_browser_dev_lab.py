@@ -76,13 +76,13 @@ def dev_lab(tmp_path):
 def test_dev_lab_opens_index_and_leaves_the_repository_unchanged(page, dev_lab):
     before, watched_before = git_status(), contents(["index.ipynb", "play.ipynb"])
     address, lines, copy = dev_lab
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/lab/tree/index\.ipynb\?token=\w+", address), address
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/lab/tree/notebooks/index\.ipynb\?token=\w+", address), address
     assert any(f"JupyterLab works in {copy}/" in ln for ln in lines), lines
     page.set_viewport_size({"width": 1280, "height": 720})
     page.set_default_timeout(TIMEOUT)
     page.goto(address)
     # index.ipynb is open (no "Cannot open" dialog), and the news plugin is not there to ask
-    page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.context?.path === 'index.ipynb'")
+    page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.context?.path === 'notebooks/index.ipynb'")
     page.evaluate("async () => { await window.jupyterapp.shell.currentWidget.context.ready; }")
     expect(page.locator(".jp-Dialog")).to_have_count(0)
     assert page.evaluate("id => window.jupyterapp.hasPlugin(id)", NEWS_PLUGIN) is False
@@ -94,7 +94,10 @@ def test_dev_lab_opens_index_and_leaves_the_repository_unchanged(page, dev_lab):
     # play.ipynb, run whole in Lab and saved there
     server = address.split("/lab/")[0]
     saved_before = (copy / "play.ipynb").stat().st_mtime_ns
-    run_all_in_lab(page, server, "play.ipynb")
+    # the lessons' links to ../docs/rules-notes.md resolve inside the root Lab serves
+    assert page.evaluate("""async () => (await window.jupyterapp.serviceManager.contents.get(
+        'docs/rules-notes.md', {content: false})).type""") == "file"
+    run_all_in_lab(page, server, "notebooks/play.ipynb")
     errors = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
         .flatMap(c => c.model.type === 'code' ? c.model.outputs.toJSON() : [])
         .filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue)""")

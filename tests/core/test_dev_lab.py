@@ -1,4 +1,5 @@
-"""`python3 dev.py lab`: the address opens index.ipynb at the root Lab serves, Lab installs only
+"""`python3 dev.py lab`: the address opens notebooks/index.ipynb at the root Lab serves (the copy,
+with data/ and docs/ beside notebooks/ so the lessons' links resolve), Lab installs only
 the notebooks extra (no test tools), the news plugin is disabled, and Lab works on a git-ignored
 copy of notebooks/ that is refreshed from the repository without ever overwriting a copy whose
 cells the user edited (issue 24, "The first screen works"). The browser test
@@ -42,11 +43,13 @@ def repo(tmp_path):
     (src / "play.ipynb").write_text(notebook("print('play')"))
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "x.json").write_text("{}")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "rules-notes.md").write_text("# notes")
     return tmp_path
 
 
 def refresh(dev, repo):
-    return dev.refresh_lab_copy(repo / "notebooks", repo / ".lab", repo / "data")
+    return dev.refresh_lab_copy(repo / "notebooks", repo / ".lab", repo / "data", repo / "docs")
 
 
 def test_lab_installs_the_notebooks_extra_only(dev):
@@ -69,22 +72,24 @@ def test_lab_installs_the_notebooks_extra_only(dev):
 
 
 def test_address_opens_index_at_the_served_root(dev, tmp_path):
-    root = tmp_path / ".lab" / "notebooks"
-    root.mkdir(parents=True)
+    root = tmp_path / ".lab"
+    (root / "notebooks").mkdir(parents=True)
     cmd, address, port = dev.lab_command(["--no-browser"], root, python="python")
     assert f"--ServerApp.root_dir={root.resolve()}" in cmd
-    assert "--LabApp.default_url=/lab/tree/index.ipynb" in cmd  # relative to the root: no notebooks/
-    assert address.startswith(f"http://127.0.0.1:{port}/lab/tree/index.ipynb?token=")
+    assert dev.LAB_PAGE == "notebooks/index.ipynb"
+    assert "--LabApp.default_url=/lab/tree/notebooks/index.ipynb" in cmd  # relative to the root
+    assert address.startswith(f"http://127.0.0.1:{port}/lab/tree/notebooks/index.ipynb?token=")
+    assert f"--LabApp.workspaces_dir={root.resolve() / '.workspaces'}" in cmd  # hidden in Lab's file browser
     token = address.split("token=")[1]
     assert f"--IdentityProvider.token={token}" in cmd and len(token) >= 32
     assert f"--ServerApp.port={port}" in cmd and "--ServerApp.port_retries=0" in cmd
     assert cmd[-1] == "--no-browser"  # the user's arguments come last
     # the user's own port and token are the address's
     cmd, address, port = dev.lab_command(["--port=9123", "--IdentityProvider.token=abc"], root, python="python")
-    assert port == 9123 and address == "http://127.0.0.1:9123/lab/tree/index.ipynb?token=abc"
+    assert port == 9123 and address == "http://127.0.0.1:9123/lab/tree/notebooks/index.ipynb?token=abc"
     assert not any(a.startswith("--ServerApp.port=") for a in cmd)
     cmd, address, port = dev.lab_command(["--port", "9124", "--IdentityProvider.token="], root, python="python")
-    assert address == "http://127.0.0.1:9124/lab/tree/index.ipynb"
+    assert address == "http://127.0.0.1:9124/lab/tree/notebooks/index.ipynb"
 
 
 def test_news_plugin_is_disabled_and_other_settings_kept(dev, tmp_path):
@@ -106,6 +111,7 @@ def test_copy_is_made_ignored_and_reaches_data(dev, repo):
     lab = repo / ".lab"
     assert (lab / "notebooks" / "index.ipynb").read_text() == (repo / "notebooks" / "index.ipynb").read_text()
     assert (lab / "notebooks" / ".." / "data" / "x.json").read_text() == "{}"  # ../data, as the notebooks read it
+    assert (lab / "notebooks" / ".." / "docs" / "rules-notes.md").read_text() == "# notes"  # the lessons' links
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     status = subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "--untracked-files=all"],
                             capture_output=True, text=True, check=True).stdout
@@ -147,3 +153,26 @@ def test_a_new_repository_notebook_is_copied_and_a_copy_made_before_the_record_i
     (repo / ".lab" / "copied.json").unlink()
     assert refresh(dev, repo) == []  # the same cells: recorded again, nothing kept or replaced
     assert set(json.loads((repo / ".lab" / "copied.json").read_text())) == {"index.ipynb", "play.ipynb", "new.ipynb"}
+
+
+def test_every_relative_link_of_the_real_notebooks_resolves_inside_the_served_root(dev, tmp_path):
+    """The lessons link to ../docs/rules-notes.md and read ../data: from the copy Lab serves, each
+    relative link of every notebook names a file that exists inside the root (Lab opens nothing
+    outside it)."""
+    import re
+
+    lab = tmp_path / ".lab"
+    dev.refresh_lab_copy(ROOT / "notebooks", lab, ROOT / "data", ROOT / "docs")
+    seen = 0
+    for nb in sorted((lab / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for target in re.findall(r"\]\(([^)\s#]+)(?:#[^)]*)?\)", "".join(cell["source"])):
+                if re.match(r"[a-z]+:", target):   # http:, https:, mailto:
+                    continue
+                path = (lab / "notebooks" / target)
+                assert path.exists(), (nb.name, target)
+                assert os.path.normpath(lab / "notebooks" / target).startswith(str(lab)), (nb.name, target)
+                seen += 1
+    assert seen >= 20
