@@ -4,7 +4,8 @@
     python3 dev.py lab  [ARGS]   JupyterLab on a git-ignored copy of notebooks/ in .lab/notebooks/ (refreshed
                                  from notebooks/ when they change, never over a copy you edited; data/ and
                                  docs/ beside it), opening on notebooks/index.ipynb; prints the address
-                                 (ARGS go to JupyterLab, e.g. --no-browser, --port N); installs only what Lab needs (the notebooks extra)
+                                 (ARGS go to JupyterLab, e.g. --no-browser, --port N); installs only
+                                 what Lab needs (the notebooks extra)
     python3 dev.py class [--folder DIR] [--lan] [--port N] [VOILA ARGS]
                                  serve the class's page (notebooks/class.ipynb) in Voila: prints the
                                  students' address and the teacher's (with a key made at start);
