@@ -49,7 +49,8 @@ RESULTS = ROOT / "benchmarks" / "results" / "strength"
 def _levels() -> dict:
     """Levels a match may name besides the registry's player kinds: settings being tried before
     they become a kind (``search256``: the search player with four times the sampled deals;
-    ``expert``: search plus the variant's own valuation of the decisions before the play;
+    ``expert``: search plus what the variant's adapter declares for it, its own valuation of the
+    decisions before the play or more sampled deals;
     ``playouts``: the hint's play-out model as a player).
     Each is a factory taking the seed, as :func:`tournament` takes them."""
     from functools import partial
@@ -57,7 +58,7 @@ def _levels() -> dict:
     from cardlab.analysis.search_player import ExpertPlayer, SamplingPlayer
 
     return {"search256": partial(SamplingPlayer, samples=256, budget=None),
-            # search plus the variant's valuation of its decisions before the play (where declared)
+            # search plus the variant's valuation of its decisions before the play, or more deals
             "expert": partial(ExpertPlayer, budget=None),
             # the hint's model in the games where each plays for himself, as a player
             "playouts": partial(SamplingPlayer, samples=64, budget=None, model="play-outs")}

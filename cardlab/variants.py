@@ -267,7 +267,8 @@ class Builtin(NamedTuple):
 #: everywhere. A new variant's line goes where its lesson stands in that order.
 BUILTIN: dict[str, Builtin] = {
     "sixty-six": Builtin("sixtysix", "Sixty-six for two (Santase, Russian Mariage, German 66)", 2,
-                         "cardlab.sixtysix_game:SixtySixGame", "SixtySixPlayer", "66"),
+                         "cardlab.sixtysix_game:SixtySixGame", "SixtySixPlayer", "66",
+                         extra_players=("expert",)),
     "mariage-3": Builtin("mariage3", "Russian Mariage for three", 3, "cardlab.mariage3_game:Mariage3Game", "Mariage3Player",
                          "m3"),
     "russian-501": Builtin("russian501", "501 (Russian three-player 66 with prikup)", 3,
@@ -287,7 +288,8 @@ _WIDGETS = Path(__file__).resolve().parent / "widgets"
 _COMMON_PLAYERS = {"random": "cardlab.players:RandomPlayer", "search": "cardlab.analysis.search_player:SamplingPlayer"}
 
 #: The computer levels a variant may offer besides those (:attr:`Builtin.extra_players`): the
-#: ``expert`` is search plus the variant's own valuation of its decisions before the card play.
+#: ``expert`` is search plus what the variant's analysis adapter declares for it: its own valuation
+#: of the decisions before the card play, or more sampled deals (Sixty-six).
 _LEVELS = {"expert": "cardlab.analysis.search_player:ExpertPlayer"}
 
 

@@ -303,6 +303,8 @@ ADAPTER = adapters.Adapter(
     default_seats=default_seats,
     value_unit="game points",
     cost_threshold=0.25,
+    # the expert: no decision before the play, so more sampled deals (benchmarks/results/strength.md)
+    expert_samples=256,
     describe_value=describe_value,
     knowledge=knowledge,
     complete=complete,

@@ -100,6 +100,11 @@ class Adapter:
     before_play_samples : int
         The sampled deals ``before_play`` takes per decision when the player does not say
         (default 24; four-player Mariage, whose valuation is quick, 64).
+    expert_samples : int or None
+        Where the ``expert`` adds more sampling rather than (or besides) a valuation before the
+        play: the sampled deals per decision of its search (Sixty-six: 256, four times search's
+        64, for a game with no decision before the play whose stock phase is valued by play-outs
+        that a larger sample ranks more surely). ``None`` (default): search's count.
     """
 
     variant: str
@@ -119,6 +124,13 @@ class Adapter:
     played_out_as: str | None = None
     before_play: Callable[..., Any] | None = None
     before_play_samples: int = 24
+    expert_samples: int | None = None
+
+    @property
+    def has_expert(self) -> bool:
+        """Does the ``expert`` level add anything to search here: a valuation before the play
+        (:attr:`before_play`) or more sampled deals (:attr:`expert_samples`)?"""
+        return self.before_play is not None or self.expert_samples is not None
 
     @property
     def hint_model(self) -> str:

@@ -161,20 +161,29 @@ class SamplingPlayer:
 
 
 class ExpertPlayer(SamplingPlayer):
-    """The ``search`` player plus the variant's own valuation of the decisions before the card
-    play, where its analysis adapter declares one (``before_play``): Ninety-Nine's bid cards,
-    each choice played out over sampled deals by the rule-based players; four-player Mariage's
-    trump choice and announcements and 501's trumps and first card passed, each choice tried in
-    sampled deals whose card play is solved. Elsewhere it plays as :class:`SamplingPlayer` does,
-    drawing its random numbers as that player would (one draw per decision), so with the same
-    seed the two play alike until the expert's own valuation disagrees. Slower than ``search``
-    at those decisions (up to a few seconds) and measured against it in
-    ``benchmarks/bench_strength.py``.
+    """The ``search`` player plus what the variant's analysis adapter declares for the expert
+    level: its own valuation of the decisions before the card play (``before_play``:
+    Ninety-Nine's bid cards, each choice played out over sampled deals by the rule-based
+    players; four-player Mariage's trump choice and announcements and 501's trumps and first
+    card passed, each choice tried in sampled deals whose card play is solved), or more sampled
+    deals per decision (``expert_samples``: Sixty-six, which has no decision before the play,
+    256 instead of 64). Elsewhere it plays as :class:`SamplingPlayer` does, drawing its random
+    numbers as that player would (one draw per decision), so with the same seed the two play
+    alike until the expert's own valuation disagrees. Slower than ``search`` at those decisions
+    (up to a few seconds) and measured against it in ``benchmarks/bench_strength.py``.
 
     Parameters
     ----------
-    seed, samples, rollouts, rollout_policy, budget, model
+    seed, rollouts, rollout_policy, model
         As :class:`SamplingPlayer` (the card play).
+    samples : int or None
+        Sampled deals per decision of the search; default ``None``: the adapter's
+        :attr:`~cardlab.analysis.adapters.Adapter.expert_samples` (Sixty-six: 256), else 64 as
+        search.
+    budget : float or None
+        Seconds per decision for 64 sampled deals (default 0.8, search's); with more deals the
+        budget grows in proportion (Sixty-six's 256: 3.2 s at most), so the expert thinks longer
+        rather than sampling less. ``None``: no clock (reproducible, as for search).
     before_play_samples : int or None
         Sampled deals per choice for the decisions before the play (the same deals for every
         choice); default ``None``: as many as the variant's adapter declares
@@ -184,38 +193,56 @@ class ExpertPlayer(SamplingPlayer):
     Raises
     ------
     AnalysisArgumentError
-        As :class:`SamplingPlayer`, and if ``before_play_samples`` is not a positive whole number
-        or ``None``.
+        As :class:`SamplingPlayer`, and if ``samples`` or ``before_play_samples`` is not a
+        positive whole number or ``None``.
     """
 
     name = "expert"
 
-    def __init__(self, seed: int | None = 0, samples: int = 64, rollouts: int = 1,
+    #: The sampled deals the ``budget`` is given for (search's default count).
+    BUDGET_SAMPLES = 64
+
+    def __init__(self, seed: int | None = 0, samples: int | None = None, rollouts: int = 1,
                  rollout_policy: str = "heuristic", budget: float | None = 0.8, model: str = "solver",
                  before_play_samples: int | None = None):
         from .sampling import check_count
 
-        super().__init__(seed=seed, samples=samples, rollouts=rollouts, rollout_policy=rollout_policy,
-                         budget=budget, model=model)
+        super().__init__(seed=seed, samples=self.BUDGET_SAMPLES if samples is None else samples, rollouts=rollouts,
+                         rollout_policy=rollout_policy, budget=budget, model=model)
+        self.samples = samples                    # None: the adapter's count, read at each decision
         self.before_play_samples = (None if before_play_samples is None
                                     else check_count("before_play_samples", before_play_samples))
 
     def choose(self, view) -> Action:
         """The variant's valuation of a decision before the play when it has one for this view,
-        else :meth:`SamplingPlayer.choose`. Raises what that method raises."""
+        else :meth:`SamplingPlayer.choose` with the expert's sampled deals. Raises what that
+        method raises."""
         from . import adapters
         from .sampling import variant_of_view
 
         legal = tuple(view.legal_actions)
-        ad = adapters.get(variant_of_view(view)) if len(legal) > 1 else None
-        if ad is None or ad.before_play is None:
-            return super().choose(view)
+        views = self._remember(view)
+        if len(legal) == 1:
+            return legal[0]
+        ad = adapters.get(variant_of_view(view))
         # one draw per decision, as search makes: where the valuation agrees with the rule-based
         # choice, the expert goes on drawing (and so playing) as search would from the same seed
         seed = self.rng.randrange(1 << 30)
-        views = self._remember(view)
-        choice = ad.before_play(view, self.before_play_samples or ad.before_play_samples, seed)
-        return choice if choice is not None else self._search(views, seed)
+        choice = None if ad.before_play is None else \
+            ad.before_play(view, self.before_play_samples or ad.before_play_samples, seed)
+        return choice if choice is not None else self._search_with(views, seed, ad)
+
+    def _search_with(self, views, seed: int, ad) -> Action:
+        """Search with the expert's sampled deals (its own, the adapter's or search's count) and
+        a budget in proportion."""
+        from .advice import advise
+
+        n = self.samples or ad.expert_samples or self.BUDGET_SAMPLES
+        budget = None if self.budget is None else self.budget * n / self.BUDGET_SAMPLES
+        adv = advise(views, seed=seed, budget=budget, max_samples=n, rollouts=self.rollouts,
+                     rollout_policy=self.rollout_policy, model=self.model)
+        self.last_advice = adv
+        return adv.best
 
     def __repr__(self) -> str:
         return super().__repr__().replace("SamplingPlayer(", "ExpertPlayer(", 1)[:-1] + \

@@ -1,9 +1,9 @@
-"""The ``expert`` level (issue 24: a level stronger than ``search``): the search player plus the
-variant's own valuation of its decisions before the card play, declared by the analysis adapter
+"""The ``expert`` level (issue 24: a level stronger than ``search``): the search player plus what
+the variant's analysis adapter declares: its own valuation of its decisions before the card play
 (``before_play``; Ninety-Nine's bid cards by rule-based play-outs, four-player Mariage's trump
 choice and announcements, 501's trumps and first card passed, by sampled deals solved double
-dummy). Its strength is measured by
-benchmarks/bench_strength.py, not here."""
+dummy), or more sampled deals per decision (``expert_samples``: Sixty-six). Its strength is
+measured by benchmarks/bench_strength.py, not here."""
 
 import dataclasses
 import random
@@ -26,6 +26,58 @@ def _bidding_views(rules=None, seeds=range(4)):
 def test_only_the_variants_that_declare_a_valuation_have_one():
     declared = [n for n in variants.names() if adapters.get(n).before_play is not None]
     assert declared == ["mariage-4", "ninety-nine", "russian-501"]
+    more = [n for n in variants.names() if adapters.get(n).expert_samples is not None]
+    assert more == ["sixty-six"]
+    assert [n for n in variants.names() if adapters.get(n).has_expert] == sorted(declared + more)
+
+
+def test_where_the_expert_samples_more_it_plays_as_search_with_that_many_deals():
+    """Sixty-six declares 256 sampled deals for the expert: at every decision of whole hands its
+    choice is the search player's with 256 deals and the same seed, and the advice says 256; a
+    count given to the player wins over the adapter's; the clock grows in proportion."""
+    v = variants.get("sixty-six")
+    assert adapters.get("sixty-six").expert_samples == 256
+    for seed, preset in enumerate(sorted(v.presets)):
+        s = v.deal(v.presets[preset], seed=seed)
+        expert, search = ExpertPlayer(seed=seed, budget=None), SamplingPlayer(seed=seed, samples=256, budget=None)
+        other = SamplingPlayer(seed=99, samples=8, budget=None)
+        decisions = 0
+        while s.result is None:
+            view = s.view(s.to_act)
+            if s.to_act == 0:
+                a = expert.choose(view)
+                assert a == search.choose(view), (preset, view)
+                if len(view.legal_actions) > 1:
+                    decisions += 1
+                    assert expert.last_advice.samples == 256
+            else:
+                a = other.choose(view)
+            s = s.apply(a)
+        assert decisions >= 3, preset
+    assert ExpertPlayer(samples=8).samples == 8 and ExpertPlayer().samples is None
+    few = ExpertPlayer(seed=1, samples=5, budget=None)
+    s = v.deal(seed=1)
+    while s.to_act != 0 or len(s.legal_actions()) < 2:
+        s = s.apply(s.legal_actions()[0])
+    few.choose(s.view(0))
+    assert few.last_advice.samples == 5
+
+
+def test_the_experts_clock_grows_with_its_sampled_deals(monkeypatch):
+    """Search's 0.8 s is for 64 deals: the expert with 256 has 3.2 s at most; with no clock, none."""
+    from cardlab.analysis import advice
+
+    budgets = []
+    real = advice.advise
+    monkeypatch.setattr(advice, "advise", lambda *a, **k: budgets.append(k["budget"]) or real(*a, **k))
+    v = variants.get("sixty-six")
+    s = v.deal(seed=1)
+    while s.to_act != 0 or len(s.legal_actions()) < 2:
+        s = s.apply(s.legal_actions()[0])
+    ExpertPlayer(seed=1).choose(s.view(0))
+    ExpertPlayer(seed=1, samples=32).choose(s.view(0))
+    ExpertPlayer(seed=1, budget=None).choose(s.view(0))
+    assert budgets == [pytest.approx(3.2), pytest.approx(0.4), None]
 
 
 @pytest.mark.parametrize("preset", sorted(variants.get("ninety-nine").presets))
@@ -105,7 +157,17 @@ def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_h
         chosen.append(choice)
         return choice
 
-    monkeypatch.setitem(adapters._REGISTRY, name, dataclasses.replace(ad, before_play=counted))
+    if ad.before_play is not None:
+        monkeypatch.setitem(adapters._REGISTRY, name, dataclasses.replace(ad, before_play=counted))
+    else:                  # more sampled deals: count the searches that took the adapter's count
+        searched = ExpertPlayer._search_with
+
+        def counted_search(self, views, seed, adapter):
+            best = searched(self, views, seed, adapter)
+            chosen.append(best if self.last_advice.samples == ad.expert_samples else None)
+            return best
+
+        monkeypatch.setattr(ExpertPlayer, "_search_with", counted_search)
     for seed in range(3, 15):
         p = PlayTable(variant=name, seed=seed)
         labels = dict((k, lbl) for lbl, k in p.opponent_menu.options)
@@ -124,13 +186,13 @@ def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_h
     assert any(c is not None for c in chosen), name
 
 
-def test_only_the_games_that_declare_a_valuation_offer_the_expert():
+def test_only_the_games_that_declare_what_the_expert_adds_offer_it():
     pytest.importorskip("ipywidgets")
     from cardlab.widgets import PlayTable
 
     for name in variants.names():
         offered = "expert" in dict((k, lbl) for lbl, k in PlayTable(variant=name, seed=1).opponent_menu.options)
-        assert offered == (adapters.get(name).before_play is not None), name
+        assert offered == adapters.get(name).has_expert, name
         assert offered == ("expert" in variants.get(name).player_kinds), name
 
 
