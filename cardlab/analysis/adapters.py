@@ -100,6 +100,9 @@ class Adapter:
     before_play_samples : int
         The sampled deals ``before_play`` takes per decision when the player does not say
         (default 24; four-player Mariage, whose valuation is quick, 64).
+    value_words : callable(float) -> str, optional
+        A mean value in words for the hint's reason (Ninety-Nine: "a 38 % chance of making the
+        bid" for 0.38 of "bid made (1) or not (0)"); default: the number and :attr:`value_unit`.
     expert_samples : int or None
         Where the ``expert`` adds more sampling rather than (or besides) a valuation before the
         play: the sampled deals per decision of its search (Sixty-six: 256, four times search's
@@ -125,6 +128,7 @@ class Adapter:
     before_play: Callable[..., Any] | None = None
     before_play_samples: int = 24
     expert_samples: int | None = None
+    value_words: Callable[[float], str] | None = None
 
     @property
     def has_expert(self) -> bool:

@@ -372,23 +372,25 @@ def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
                       f"Not valued by the analysis ({why}); the rule-based player would choose: {words(best)}.",
                       tally.timed_out)
     top = max(known)
+    amount = ad.value_words or (lambda x: f"{_fmt(x)} {ad.value_unit}")
     if tally.model == "play-outs":
         how = f"each with {ad.played_out_as}"
     else:
         how = "each solved with all cards open" + (f" and {ad.solved_as}" if ad.solved_as else "")
     if min(known) == top:
         best = (tally.policy or rule_based()).choose(view)
-        reason = (f"Every choice is worth the same ({_fmt(top)} {ad.value_unit} on average over {done} sampled "
+        reason = (f"Every choice is worth the same ({amount(top)} on average over {done} sampled "
                   f"deals, {how}); the rule-based player would choose: {words(best)}.")
     else:
         k = means.index(top)
         best = legal[k]
         others = sorted((m, i) for i, m in enumerate(means) if m is not None and i != k)
         second = others[-1] if others else None
-        reason = (f"Best: {words(best)}, worth {_fmt(top)} {ad.value_unit} on average over {done} sampled deals "
+        reason = (f"Best: {words(best)}, worth {amount(top)} on average over {done} sampled deals "
                   f"of the cards you cannot see, {how}")
         if second is not None:
-            reason += f"; the next best: {words(legal[second[1]])}, {_fmt(second[0])}"
+            reason += (f"; the next best: {words(legal[second[1]])}, "
+                       f"{amount(second[0]) if ad.value_words else _fmt(second[0])}")
         reason += "."
     return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out)
 

@@ -45,3 +45,21 @@ def test_the_hint_says_how_the_other_players_are_cast(name):
     players = variants.get(name).players
     # a game for more than two must say it: its values depend on how the others are cast
     assert (ad.solved_as is not None) == (players > 2), name
+
+
+@pytest.mark.parametrize("name", variants.names(declared=True))
+def test_the_hint_says_its_values_in_words_a_learner_reads(name):
+    """Every value in the reason is said in the game's words: Ninety-Nine's "bid made (1) or not
+    (0)" as a chance of making the bid ("a 25 % chance of making your bid"), the others as a
+    number and their unit (for the best choice)."""
+    ad = adapters.get(name)
+    for seed in (7, 8, 9):
+        adv = advise(_card_play_decision(name, seed), seed=1, budget=None, max_samples=6)
+        assert adv.valued, adv.reason
+        assert "(1) or not (0)" not in adv.reason, adv.reason
+        if ad.value_words is not None:
+            assert ad.value_words(0.38) == "a 38 % chance of making your bid"
+            assert adv.reason.count("% chance of making your bid") == (1 if adv.reason.startswith("Every") else 2), \
+                adv.reason
+        else:
+            assert ad.value_unit in adv.reason, adv.reason
