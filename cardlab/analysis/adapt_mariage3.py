@@ -122,8 +122,5 @@ ADAPTER = adapters.Adapter(
     solved_as="the other two playing together against you (a cautious assumption: in this game each plays for himself)",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     played_out_as=PLAYED_OUT_AS,
-    # the expert: the play-outs choose among the solver's nearly best choices (the paranoid solve
-    # finds many choices equal, most of all early in the hand)
-    expert_playout_margin=0.25,
     value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world,
     complete=complete)

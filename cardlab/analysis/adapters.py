@@ -108,13 +108,6 @@ class Adapter:
         play: the sampled deals per decision of its search (Sixty-six: 256, four times search's
         64, for a game with no decision before the play whose stock phase is valued by play-outs
         that a larger sample ranks more surely). ``None`` (default): search's count.
-    expert_playout_margin : float or None
-        Where the solver casts the others crudely (Mariage for three: the other two playing
-        together against the seat), the ``expert`` lets the play-outs (:attr:`played_out_as`, the
-        hint's model: each plays for himself) choose among the choices whose solver value is within
-        this many :attr:`value_unit` of the best (0.25 game points there, the review's threshold),
-        instead of taking the solver's best or, when all are equal, the rule-based choice. Needs
-        ``complete``. ``None`` (default): no such choice.
     """
 
     variant: str
@@ -135,16 +128,13 @@ class Adapter:
     before_play: Callable[..., Any] | None = None
     before_play_samples: int = 24
     expert_samples: int | None = None
-    expert_playout_margin: float | None = None
     value_words: Callable[[float], str] | None = None
 
     @property
     def has_expert(self) -> bool:
         """Does the ``expert`` level add anything to search here: a valuation before the play
-        (:attr:`before_play`), more sampled deals (:attr:`expert_samples`) or play-outs among the
-        solver's nearly best choices (:attr:`expert_playout_margin`)?"""
-        return (self.before_play is not None or self.expert_samples is not None
-                or (self.expert_playout_margin is not None and self.complete is not None))
+        (:attr:`before_play`) or more sampled deals (:attr:`expert_samples`)?"""
+        return self.before_play is not None or self.expert_samples is not None
 
     @property
     def hint_model(self) -> str:

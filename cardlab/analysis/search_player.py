@@ -167,13 +167,10 @@ class ExpertPlayer(SamplingPlayer):
     players; four-player Mariage's trump choice and announcements and 501's trumps and first
     card passed, each choice tried in sampled deals whose card play is solved), or more sampled
     deals per decision (``expert_samples``: Sixty-six, which has no decision before the play,
-    256 instead of 64), or play-outs choosing among the solver's nearly best choices
-    (``expert_playout_margin``: Mariage for three, whose solve casts the other two as partners;
-    the play-outs are kept in :attr:`last_playouts`). Elsewhere it plays as
-    :class:`SamplingPlayer` does, drawing its random numbers as that player would (one draw per
-    decision), so with the same seed the two play alike until the expert's own valuation
-    disagrees. Slower than ``search`` at those decisions (up to a few seconds) and measured
-    against it in ``benchmarks/bench_strength.py``.
+    256 instead of 64). Elsewhere it plays as :class:`SamplingPlayer` does, drawing its random
+    numbers as that player would (one draw per decision), so with the same seed the two play
+    alike until the expert's own valuation disagrees. Slower than ``search`` at those decisions
+    (up to a few seconds) and measured against it in ``benchmarks/bench_strength.py``.
 
     Parameters
     ----------
@@ -213,7 +210,6 @@ class ExpertPlayer(SamplingPlayer):
         super().__init__(seed=seed, samples=self.BUDGET_SAMPLES if samples is None else samples, rollouts=rollouts,
                          rollout_policy=rollout_policy, budget=budget, model=model)
         self.samples = samples                    # None: the adapter's count, read at each decision
-        self.last_playouts = None                 # the play-outs' advice, where they chose (Mariage for three)
         self.before_play_samples = (None if before_play_samples is None
                                     else check_count("before_play_samples", before_play_samples))
 
@@ -246,22 +242,7 @@ class ExpertPlayer(SamplingPlayer):
         adv = advise(views, seed=seed, budget=budget, max_samples=n, rollouts=self.rollouts,
                      rollout_policy=self.rollout_policy, model=self.model)
         self.last_advice = adv
-        self.last_playouts = None
-        margin = ad.expert_playout_margin
-        if margin is None or ad.complete is None or not adv.valued or self.model != "solver":
-            return adv.best
-        top = max(v for v in adv.values if v is not None)
-        near = [a for a, v in zip(adv.actions, adv.values) if v is not None and v >= top - margin - 1e-9]
-        if len(near) < 2:
-            return adv.best
-        # the play-outs on their own sampled deals (a seed drawn from this decision's), each
-        # playing for himself: the best of the nearly best by them; ties: the solver's choice
-        po = advise(views, seed=random.Random(seed).randrange(1 << 30), budget=budget, max_samples=n,
-                    rollouts=self.rollouts, rollout_policy=self.rollout_policy, model="play-outs")
-        self.last_playouts = po
-        if not po.valued:
-            return adv.best
-        return max(near, key=lambda a: (po.value_of(a), a == adv.best))
+        return adv.best
 
     def __repr__(self) -> str:
         return super().__repr__().replace("SamplingPlayer(", "ExpertPlayer(", 1)[:-1] + \

@@ -28,9 +28,7 @@ def test_only_the_variants_that_declare_a_valuation_have_one():
     assert declared == ["mariage-4", "ninety-nine", "russian-501"]
     more = [n for n in variants.names() if adapters.get(n).expert_samples is not None]
     assert more == ["sixty-six"]
-    playouts = [n for n in variants.names() if adapters.get(n).expert_playout_margin is not None]
-    assert playouts == ["mariage-3"]
-    assert [n for n in variants.names() if adapters.get(n).has_expert] == sorted(declared + more + playouts)
+    assert [n for n in variants.names() if adapters.get(n).has_expert] == sorted(declared + more)
 
 
 def test_where_the_expert_samples_more_it_plays_as_search_with_that_many_deals():
@@ -114,11 +112,8 @@ def test_the_table_read_from_a_view_redeals_the_same_trumps():
 
 def test_outside_its_valuation_the_expert_plays_as_search():
     """In the card play (and in every variant without a valuation) the expert's choice is the
-    search player's with the same seed (Mariage for three, whose expert re-ranks the card play,
-    has its own test)."""
+    search player's with the same seed."""
     for name in variants.names():
-        if adapters.get(name).expert_playout_margin is not None:
-            continue
         v = variants.get(name)
         rng = random.Random(3)
         s = v.deal(seed=11)
@@ -144,50 +139,6 @@ def test_the_expert_bids_in_a_whole_hand_and_refuses_bad_settings():
         with pytest.raises(AnalysisArgumentError):
             ExpertPlayer(before_play_samples=bad)
     assert ExpertPlayer().before_play_samples is None          # the adapter's count
-
-
-def _m3_decisions(seeds, rules=None):
-    """Views of card-play decisions with a choice in three-player Mariage, after rule-based play."""
-    from cardlab.players.mariage3 import Mariage3Player
-
-    v = variants.get("mariage-3")
-    for seed in seeds:
-        s = v.deal(rules or v.default_rules, dealer=seed % 3, seed=seed)
-        players = [Mariage3Player(seed * 3 + k) for k in range(3)]
-        while s.result is None:
-            view = s.view(s.to_act)
-            if s.phase == "play" and len(view.legal_actions) > 1 and len(s.tricks) >= 3:
-                yield view
-            s = s.apply(players[s.to_act].choose(view))
-
-
-@pytest.mark.parametrize("preset", sorted(variants.get("mariage-3").presets))
-def test_the_three_player_expert_lets_the_play_outs_choose_among_the_nearly_best(preset):
-    """Mariage for three: the expert takes the solver's values (the search player's, same seed)
-    and, among the choices within 0.25 game points of the best, the one the play-outs value most
-    (ties: the solver's best); with one such choice, search's."""
-    ad = adapters.get("mariage-3")
-    assert ad.expert_playout_margin == 0.25 and ad.has_expert
-    seen = {"one": 0, "several": 0}
-    for view in _m3_decisions(range(6), variants.get("mariage-3").presets[preset]):
-        expert = ExpertPlayer(seed=5, samples=8, budget=None)
-        search = SamplingPlayer(seed=5, samples=8, budget=None)
-        a, b = expert.choose(view), search.choose(view)
-        values = dict(zip(search.last_advice.actions, search.last_advice.values))
-        assert expert.last_advice.values == search.last_advice.values      # the same solve
-        top = max(values.values())
-        near = [x for x, val in values.items() if val >= top - 0.25 - 1e-9]
-        if len(near) == 1:
-            seen["one"] += 1
-            assert a == b and expert.last_playouts is None
-            continue
-        seen["several"] += 1
-        po = expert.last_playouts
-        assert po is not None and po.samples == 8 and a in near
-        assert po.value_of(a) == max(po.value_of(x) for x in near)
-        if po.value_of(b) == po.value_of(a):
-            assert a == b                                                   # ties: the solver's choice
-    assert seen["one"] >= 3 and seen["several"] >= 3, seen
 
 
 @pytest.mark.parametrize("name", [n for n in variants.names() if "expert" in variants.get(n).player_kinds])
@@ -235,18 +186,13 @@ def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_h
     assert any(c is not None for c in chosen), name
 
 
-#: Games whose expert is declared but whose match against search (benchmarks/bench_strength.py,
-#: 400 deals) is still being played: the table offers a level only once it is measured stronger.
-BEING_MEASURED = {"mariage-3"}
-
-
 def test_only_the_games_that_declare_what_the_expert_adds_offer_it():
     pytest.importorskip("ipywidgets")
     from cardlab.widgets import PlayTable
 
     for name in variants.names():
         offered = "expert" in dict((k, lbl) for lbl, k in PlayTable(variant=name, seed=1).opponent_menu.options)
-        assert offered == (adapters.get(name).has_expert and name not in BEING_MEASURED), name
+        assert offered == adapters.get(name).has_expert, name
         assert offered == ("expert" in variants.get(name).player_kinds), name
 
 
