@@ -141,17 +141,18 @@ def describe(v, seats, state):
 def score(state, seat):
     return state.result.returns[seat]
 
-#: The hint's model in words (see :attr:`cardlab.analysis.adapters.Adapter.played_out_as`).
 def chance_words(v: float) -> str:
     """A mean of "bid made (1) or not (0)" in the hint's words: "a 38 % chance of making your bid"."""
     return f"a {round(100 * v)} % chance of making your bid"
 
 
+#: The hint's model in words (see :attr:`cardlab.analysis.adapters.Adapter.played_out_as`).
 PLAYED_OUT_AS = "the rest of the deal played out by the rule-based players, each trying to make his own bid"
 
 ADAPTER = adapters.Adapter(
     solved_as="the other two playing together against you (a cautious assumption: in this game each plays for himself)",
     played_out_as=PLAYED_OUT_AS,
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
-    value_unit="bid made (1) or not (0)", value_words=chance_words, cost_threshold=0.1, describe_value=describe, score=score, score_unit="score points",
+    value_unit="bid made (1) or not (0)", value_words=chance_words, cost_threshold=0.1, describe_value=describe,
+    score=score, score_unit="score points",
     knowledge=knowledge, world=world, complete=complete, before_play=before_play)

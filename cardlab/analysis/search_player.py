@@ -146,11 +146,13 @@ class SamplingPlayer:
             return legal[0]
         return self._search(views, self.rng.randrange(1 << 30))
 
-    def _search(self, views, seed: int) -> Action:
-        """:func:`~cardlab.analysis.advice.advise` on ``views`` with ``seed``; keeps and returns its best."""
+    def _search(self, views, seed: int, samples: int | None = None, budget: float | None = None) -> Action:
+        """:func:`~cardlab.analysis.advice.advise` on ``views`` with ``seed`` and ``samples`` deals at
+        most within ``budget`` seconds (both by default the player's own); keeps and returns its best."""
         from .advice import advise
 
-        adv = advise(views, seed=seed, budget=self.budget, max_samples=self.samples,
+        adv = advise(views, seed=seed, budget=self.budget if samples is None else budget,
+                     max_samples=self.samples if samples is None else samples,
                      rollouts=self.rollouts, rollout_policy=self.rollout_policy, model=self.model)
         self.last_advice = adv
         return adv.best
@@ -235,14 +237,8 @@ class ExpertPlayer(SamplingPlayer):
     def _search_with(self, views, seed: int, ad) -> Action:
         """Search with the expert's sampled deals (its own, the adapter's or search's count) and
         a budget in proportion."""
-        from .advice import advise
-
         n = self.samples or ad.expert_samples or self.BUDGET_SAMPLES
-        budget = None if self.budget is None else self.budget * n / self.BUDGET_SAMPLES
-        adv = advise(views, seed=seed, budget=budget, max_samples=n, rollouts=self.rollouts,
-                     rollout_policy=self.rollout_policy, model=self.model)
-        self.last_advice = adv
-        return adv.best
+        return self._search(views, seed, n, None if self.budget is None else self.budget * n / self.BUDGET_SAMPLES)
 
     def __repr__(self) -> str:
         return super().__repr__().replace("SamplingPlayer(", "ExpertPlayer(", 1)[:-1] + \
