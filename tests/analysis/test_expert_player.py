@@ -159,15 +159,15 @@ def test_the_play_table_offers_the_expert_where_a_game_declares_it_and_plays_a_h
 
     if ad.before_play is not None:
         monkeypatch.setitem(adapters._REGISTRY, name, dataclasses.replace(ad, before_play=counted))
-    else:                  # more sampled deals: count the searches that took the adapter's count
-        searched = ExpertPlayer._search_with
+    else:                  # more sampled deals: count the searches asked for the adapter's count
+        searched = ExpertPlayer._search
 
-        def counted_search(self, views, seed, adapter):
-            best = searched(self, views, seed, adapter)
-            chosen.append(best if self.last_advice.samples == ad.expert_samples else None)
+        def counted_search(self, views, seed, samples=None, budget=None):
+            best = searched(self, views, seed, samples, budget)
+            chosen.append(best if samples == ad.expert_samples else None)
             return best
 
-        monkeypatch.setattr(ExpertPlayer, "_search_with", counted_search)
+        monkeypatch.setattr(ExpertPlayer, "_search", counted_search)
     for seed in range(3, 15):
         p = PlayTable(variant=name, seed=seed)
         labels = dict((k, lbl) for lbl, k in p.opponent_menu.options)
