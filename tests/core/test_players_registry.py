@@ -14,7 +14,7 @@ from cardlab.players.sixtysix import SixtySixPlayer
 
 
 def test_kinds_of_sixty_six():
-    assert player_kinds("sixty-six") == ["random", "heuristic", "search"]
+    assert player_kinds("sixty-six") == ["random", "heuristic", "search", "expert"]
     assert isinstance(make_player("random", 1), RandomPlayer)
     assert isinstance(make_player("heuristic", 1, variant="sixty-six"), SixtySixPlayer)
     assert isinstance(make_player("rule-based", 1), SixtySixPlayer)

@@ -417,7 +417,7 @@ def test_rules_are_data():
     assert m4.Mariage4Rules.from_dict({"preset": "literal"}) == m4.LITERAL
 
 
-def test_an_old_record_s_rules_load_under_the_option_s_new_name():
+def test_an_old_record_s_rules_load_under_the_option_s_new_name(tmp_path):
     """marriage_on_first_lead was called marriage_first_lead: a record that says so still loads."""
     from pathlib import Path
 
@@ -435,8 +435,10 @@ def test_an_old_record_s_rules_load_under_the_option_s_new_name():
     assert exc.value.option == "marriage_on_first_lead"
     with pytest.raises(RulesError):
         RUSSIAN_4.with_options(marriage_first_lead=False)      # only records are read under the old name
-    data = Path(__file__).resolve().parents[2] / "data" / "m4_normal.json"
-    assert '"marriage_first_lead"' in data.read_text(encoding="utf-8")   # written before the rename
+    stored = (Path(__file__).resolve().parents[2] / "data" / "m4_normal.json").read_text(encoding="utf-8")
+    data = tmp_path / "m4_normal_before_the_rename.json"     # the sample as it was written before the rename
+    data.write_text(stored.replace('"marriage_on_first_lead"', '"marriage_first_lead"'), encoding="utf-8")
+    assert '"marriage_first_lead"' in data.read_text(encoding="utf-8")
     assert records.load(data).rules == RUSSIAN_4
 
 
