@@ -641,6 +641,8 @@ cdef class Kernel:
                             beta = v
             if self.equiv:
                 legal = self.prune(legal, one, 0)
+            if alpha >= beta:      # the false claim alone cuts off: no card is searched
+                legal = 0
             if tt_move >= 0 and (legal >> tt_move) & 1:
                 if may_marry and self.PARTNER[tt_move] and h & self.PARTNER[tt_move]:
                     mv[nm] = tt_move

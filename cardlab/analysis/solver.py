@@ -701,6 +701,8 @@ class Solver:
                                 beta = v
                 if equiv:
                     legal = prune(legal, ())
+                if alpha >= beta:      # the false claim alone cuts off: no card is searched
+                    legal = 0
                 # order: the table's move, then high cards first (a marriage declared before
                 # the same card led quietly)
                 moves = []
