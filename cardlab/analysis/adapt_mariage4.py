@@ -213,18 +213,11 @@ def _rebuilt(view, hands):
     return s
 
 
-def before_play(view, samples, seed):
-    """The expert's trump choice (eldest, three cards in hand) or announcement (pass, a redeal
-    claim, three nines, or a contract over the one standing, if any), as one of ``view``'s legal
-    actions, or ``None`` for another decision (the cut, a nines game and what follows it, the
-    cards set aside, the play) or when no sampled deal fits the view.
-
-    Each legal action is taken in ``samples`` sampled deals of the cards the seat cannot see (the
-    same deals for every action, drawn from ``seed``); the rest of the choices before the play are
-    made by the rule-based players, and the card play is solved double dummy. The action with the
-    best mean for the seat's pair, in game points, wins (ties: the rule-based player's choice)
-    [m4.trumps, m4.announce]. Raises nothing for a view of this variant; it reads the view only.
-    """
+def _tried(view, samples, seed):
+    """``(legal, totals, deals, usual)``: each of ``view``'s legal actions tried in the same
+    sampled deals (see :func:`before_play`), the sum of its values for the seat's pair in game
+    points, the deals tried and the rule-based player's choice; ``None`` for a decision the
+    valuation does not take or when no sampled deal fits the view."""
     if view.phase not in ("trumps", "announce") or view.nines is not None:
         return None
     if len(view.legal_actions) < 2:
@@ -250,14 +243,48 @@ def before_play(view, samples, seed):
         done += 1
     if not done:
         return None
-    usual = policy.choose(view)
+    return legal, totals, done, policy.choose(view)
+
+
+def before_play(view, samples, seed):
+    """The expert's trump choice (eldest, three cards in hand) or announcement (pass, a redeal
+    claim, three nines, or a contract over the one standing, if any), as one of ``view``'s legal
+    actions, or ``None`` for another decision (the cut, a nines game and what follows it, the
+    cards set aside, the play) or when no sampled deal fits the view.
+
+    Each legal action is taken in ``samples`` sampled deals of the cards the seat cannot see (the
+    same deals for every action, drawn from ``seed``); the rest of the choices before the play are
+    made by the rule-based players, and the card play is solved double dummy. The action with the
+    best mean for the seat's pair, in game points, wins (ties: the rule-based player's choice)
+    [m4.trumps, m4.announce]. Raises nothing for a view of this variant; it reads the view only.
+    """
+    got = _tried(view, samples, seed)
+    if got is None:
+        return None
+    legal, totals, _deals, usual = got
     best = max(range(len(legal)), key=lambda k: (totals[k], legal[k] == usual))
     return legal[best]
 
+
+def before_play_values(view, samples, seed):
+    """The valuation of :func:`before_play` for the hint and the review: ``(values, deals)``,
+    per legal action of ``view`` its mean for the seat's pair in game points over ``deals``
+    sampled deals, or ``None`` where :func:`before_play` gives ``None``."""
+    got = _tried(view, samples, seed)
+    if got is None:
+        return None
+    _legal, totals, deals, _usual = got
+    return tuple(t / deals for t in totals), deals
+
+
+#: How :func:`before_play_values` values a choice, in the hint's words.
+BEFORE_PLAY_AS = ("each tried in the same deals, the other choices before the play made by the rule-based players "
+                  "and the card play solved with all cards open, your partner playing with you")
 
 ADAPTER = adapters.Adapter(
     solved_as="your partner playing with you",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="game points", cost_threshold=0.25, describe_value=describe, knowledge=knowledge, world=world,
     other_side=lambda seats, state: ((seats[0] + 1) % 4, (seats[0] + 3) % 4),
-    before_play=before_play, before_play_samples=64)
+    before_play=before_play, before_play_samples=64, before_play_values=before_play_values,
+    before_play_as=BEFORE_PLAY_AS, valued_decisions="the card play, the trump choice and the announcements")

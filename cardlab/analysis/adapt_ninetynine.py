@@ -122,12 +122,34 @@ def before_play(view, samples, seed):
     bid, then the more natural way) [99.bid]."""
     if view.phase != "bidding" or not view.legal_actions:
         return None
+    made = _made(view, samples, seed)
+    best = max(made, key=lambda ck: (ck[1], -m.bid_value(ck[0], view.joker_as, view.rules.wild)))[0]
+    return next(a for a in view.legal_actions if a.kind == "bid" and set(a.value) == set(best))
+
+
+def _made(view, samples, seed):
+    """:func:`~cardlab.analysis.questions.bid_choices_made_99` of the choices :func:`before_play`
+    tries: ``[(choice, deals made), ...]``."""
     from . import questions
 
     choices = questions._choices_99(view, m, 2, None)
-    made = questions.bid_choices_made_99(questions.table_of_view_99(view), view, choices, samples, seed)
-    best = max(made, key=lambda ck: (ck[1], -m.bid_value(ck[0], view.joker_as, view.rules.wild)))[0]
-    return next(a for a in view.legal_actions if a.kind == "bid" and set(a.value) == set(best))
+    return questions.bid_choices_made_99(questions.table_of_view_99(view), view, choices, samples, seed)
+
+
+def before_play_values(view, samples, seed):
+    """The valuation of :func:`before_play` for the hint and the review: ``(values, deals)``, per
+    legal action of ``view`` the share of the ``deals`` sampled deals in which laying those bid
+    cards makes the bid exactly (the unit "bid made (1) or not (0)"), ``None`` for bid cards it
+    does not try (beyond the two most natural ways of each bid); ``None`` outside the bidding."""
+    if view.phase != "bidding" or len(view.legal_actions) < 2:
+        return None
+    share = {frozenset(choice): n / samples for choice, n in _made(view, samples, seed)}
+    return tuple(share.get(frozenset(a.value)) if a.kind == "bid" else None for a in view.legal_actions), samples
+
+
+#: How :func:`before_play_values` values a choice, in the hint's words.
+BEFORE_PLAY_AS = ("each laid in the same deals, the rest of the deal played out by the rule-based players, each "
+                  "trying to make his own bid (the two most natural ways of laying each bid are tried)")
 
 
 def default_seats(state):
@@ -155,4 +177,6 @@ ADAPTER = adapters.Adapter(
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="bid made (1) or not (0)", value_words=chance_words, cost_threshold=0.1, describe_value=describe,
     score=score, score_unit="score points",
-    knowledge=knowledge, world=world, complete=complete, before_play=before_play)
+    knowledge=knowledge, world=world, complete=complete, before_play=before_play,
+    before_play_values=before_play_values, before_play_as=BEFORE_PLAY_AS,
+    valued_decisions="the card play and the bid cards")

@@ -139,10 +139,10 @@ def _sampled_hands(view, rng):
 
 
 def _values(view, candidates, samples, seed):
-    """Per candidate action: (deals where the bidder's points reach the contract, total points),
-    each candidate taken in the same ``samples`` sampled deals, the rest of the choices before the
-    play made by the rule-based player and the play solved double dummy; ``None`` if no deal
-    could be rebuilt."""
+    """``(per candidate action (deals where the bidder's points reach the contract, total
+    points), deals tried)``, each candidate taken in the same ``samples`` sampled deals, the rest
+    of the choices before the play made by the rule-based player and the play solved double
+    dummy; ``None`` if no deal could be rebuilt."""
     import random
 
     from ..players.russian501 import Russian501Player
@@ -163,7 +163,7 @@ def _values(view, candidates, samples, seed):
             out[k][0] += points >= child.contract
             out[k][1] += points
         done += 1
-    return out if done else None
+    return (out, done) if done else None
 
 
 def before_play(view, samples, seed):
@@ -181,6 +181,18 @@ def before_play(view, samples, seed):
     reach the contract; the deals are drawn from ``seed``. Returns one of ``view``'s legal
     actions, or ``None`` (another seat or phase, the second card passed, a concession, or no
     sampled deal fitting the view); raises nothing for a view of this variant."""
+    got = _tried(view, samples, seed)
+    if got is None:
+        return None
+    candidates, values, _deals, usual = got
+    best = max(range(len(candidates)), key=lambda k: (values[k][0], values[k][1], candidates[k] == usual))
+    return candidates[best]
+
+
+def _tried(view, samples, seed):
+    """``(candidates, values, deals, usual)`` for :func:`before_play` (``values`` as
+    :func:`_values` gives them, ``usual`` the rule-based player's choice), or ``None`` where it
+    gives ``None``."""
     if view.seat != view.bidder or view.phase not in ("contract", "give") or view.given_to:
         return None
     from ..players.russian501 import Russian501Player
@@ -196,15 +208,38 @@ def before_play(view, samples, seed):
         candidates = legal
     if len(candidates) < 2:
         return None
-    values = _values(view, candidates, samples, seed)
-    if values is None:
+    got = _values(view, candidates, samples, seed)
+    if got is None:
         return None
-    best = max(range(len(candidates)), key=lambda k: (values[k][0], values[k][1], candidates[k] == usual))
-    return candidates[best]
+    values, deals = got
+    return candidates, values, deals, usual
+
+
+def before_play_values(view, samples, seed):
+    """The valuation of :func:`before_play` for the hint and the review: ``(values, deals)``, per
+    legal action of ``view`` the bidder's mean points (cards and marriages) over ``deals`` sampled
+    deals, ``None`` for an action it does not try (a contract at another level than the rule-based
+    player's); ``None`` where :func:`before_play` gives ``None``. The hint ranks by these points;
+    the expert first by the deals made, so the two may differ where a choice makes the contract
+    more often with fewer points on average."""
+    got = _tried(view, samples, seed)
+    if got is None:
+        return None
+    candidates, values, deals, _usual = got
+    mean = {a: v[1] / deals for a, v in zip(candidates, values)}
+    return tuple(mean.get(a) for a in view.legal_actions), deals
+
+
+#: How :func:`before_play_values` values a choice, in the hint's words.
+BEFORE_PLAY_AS = ("each tried in the same deals, the cards passed as the rule-based player would and the card play "
+                  "solved with all cards open, the other players together against you")
+
 
 
 ADAPTER = adapters.Adapter(
     solved_as="the other players playing together against you",
     variant=m.VARIANT, play_spec=play_spec, result_value=result_value, default_seats=default_seats,
     value_unit="points", cost_threshold=5, describe_value=describe, score=score,
-    score_unit="game points", knowledge=knowledge, world=world, before_play=before_play)
+    score_unit="game points", knowledge=knowledge, world=world, before_play=before_play,
+    before_play_values=before_play_values, before_play_as=BEFORE_PLAY_AS,
+    valued_decisions="the card play and the bidder's trumps and first card passed")

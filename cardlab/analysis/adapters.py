@@ -97,6 +97,17 @@ class Adapter:
         made exactly in rule-based play-outs; four-player Mariage: the trump choice and the
         announcements, the rest of the hand solved; 501: the bidder's trumps and first card
         passed, likewise), or ``None`` for a decision it does not value.
+    before_play_values : callable(view, samples, seed) -> (values, deals) or None, optional
+        The same valuation for the hint and the review: ``values`` has one entry per legal
+        action of ``view`` (its mean over ``deals`` sampled deals, in :attr:`value_unit`, or
+        ``None`` for an action it does not try), ``None`` for a decision it does not value.
+    before_play_as : str, optional
+        How ``before_play_values`` values a choice, in words for the hint (e.g. "each tried in
+        sampled deals, the other choices before the play made by the rule-based players and the
+        card play solved with all cards open").
+    valued_decisions : str
+        What the analysis values in this game, in words for the review ("the card play"; "the
+        card play, the trump choice and the announcements").
     before_play_samples : int
         The sampled deals ``before_play`` takes per decision when the player does not say
         (default 24; four-player Mariage, whose valuation is quick, 64).
@@ -126,6 +137,9 @@ class Adapter:
     solved_as: str | None = None
     played_out_as: str | None = None
     before_play: Callable[..., Any] | None = None
+    before_play_values: Callable[..., Any] | None = None
+    before_play_as: str | None = None
+    valued_decisions: str = "the card play"
     before_play_samples: int = 24
     expert_samples: int | None = None
     value_words: Callable[[float], str] | None = None

@@ -10,9 +10,14 @@ valued with all cards open (double dummy):
 * in the card play of every variant, exactly, by :class:`~cardlab.analysis.solver.Solver`;
 * in Sixty-six while the stock is open, the rule-based player plays on for everybody until the
   stock is closed or exhausted, and that position is solved exactly;
-* decisions that are not card play in the games without a stock (an auction, a contract, bid
-  cards, claims) are not valued: the advice is then the variant's rule-based player's choice,
-  and says so (:attr:`Advice.valued` is false).
+* a decision before the card play that the variant's adapter values
+  (:attr:`~cardlab.analysis.adapters.Adapter.before_play_values`: four-player Mariage's trump
+  choice and announcements, 501's trumps and first card passed, Ninety-Nine's bid cards), by
+  that valuation: each choice tried in the same sampled deals, the rest of the hand played as
+  the adapter says (``before_play_as``), the expert player's valuation;
+* the other decisions that are not card play in the games without a stock (an auction, a
+  contract's level, claims) are not valued: the advice is then the variant's rule-based
+  player's choice, and says so (:attr:`Advice.valued` is false).
 
 That is the ``"solver"`` model, which casts the others as its adapter's ``solved_as`` says (in
 a game for three, both against the seat advised). The ``"play-outs"`` model, the hint's and
@@ -155,7 +160,7 @@ MODELS = ("solver", "play-outs")
 
 def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_samples: int = 200,
            rollouts: int = 1, rollout_policy: str = "heuristic", words: Callable | None = None,
-           model: str | None = None) -> Advice:
+           model: str | None = None, before_play: bool = True) -> Advice:
     """Advise the seat to act on its decision, from its views only.
 
     Parameters
@@ -183,6 +188,10 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     model : str, optional
         ``"solver"`` or ``"play-outs"`` (see the module docstring); by default the adapter's
         :attr:`~cardlab.analysis.adapters.Adapter.hint_model` (play-outs where each plays for himself).
+    before_play : bool
+        Value a decision before the card play by the adapter's ``before_play_values`` where it
+        has one (default: the hint and the review do); False leaves such decisions unvalued, to
+        the rule-based player (the ``search`` player, whose level is defined without them).
 
     Returns
     -------
@@ -214,7 +223,9 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
 
     tally = _Tally([0.0] * len(legal), [0] * len(legal), model=model)
     try:
-        if model == "play-outs":
+        if before_play and _before_play(ad, view, seed, tally):
+            pass
+        elif model == "play-outs":
             _sample_whole_states(ad, views, legal, rng, deadline, max_samples, tally, rule_based, _played_out(ad))
         elif ad.world is not None and getattr(view, "phase", "play") == "play":
             _sample_solved(ad, views, legal, rng, deadline, max_samples, tally)
@@ -224,6 +235,24 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     except NotSolvable:
         tally.done = 0
     return _conclude(ad, view, legal, tally, rule_based, words)
+
+
+def _before_play(ad, view, seed: int, tally: _Tally) -> bool:
+    """Fill ``tally`` from the adapter's valuation of a decision before the card play
+    (:attr:`~cardlab.analysis.adapters.Adapter.before_play_values`, over the adapter's
+    ``before_play_samples`` deals); False, leaving it empty, where there is none."""
+    if ad.before_play_values is None or getattr(view, "phase", "play") == "play":
+        return False
+    got = ad.before_play_values(view, ad.before_play_samples, seed)
+    if got is None:
+        return False
+    values, deals = got
+    for k, v in enumerate(values):
+        if v is not None:
+            tally.totals[k], tally.valued[k] = v, 1
+    tally.done = deals
+    tally.model = "before-play"
+    return True
 
 
 def _check_model(model, ad) -> str:
@@ -366,14 +395,16 @@ def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
     known = [m for m in means if m is not None]
     if not done or not known:
         best = (tally.policy or rule_based()).choose(view)
-        why = ("it values card play only" if getattr(view, "phase", "play") != "play"
+        why = (f"it values {ad.valued_decisions} only" if getattr(view, "phase", "play") != "play"
                else "no sampled deal could be solved in the time allowed")
         return Advice(seat, legal, tuple(None for _ in legal), 0, ad.value_unit, best,
                       f"Not valued by the analysis ({why}); the rule-based player would choose: {words(best)}.",
                       tally.timed_out)
     top = max(known)
     amount = ad.value_words or (lambda x: f"{_fmt(x)} {ad.value_unit}")
-    if tally.model == "play-outs":
+    if tally.model == "before-play":
+        how = ad.before_play_as or "each tried in sampled deals"
+    elif tally.model == "play-outs":
         how = f"each with {ad.played_out_as}"
     else:
         how = "each solved with all cards open" + (f" and {ad.solved_as}" if ad.solved_as else "")

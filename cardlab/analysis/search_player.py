@@ -153,7 +153,8 @@ class SamplingPlayer:
 
         adv = advise(views, seed=seed, budget=self.budget if samples is None else budget,
                      max_samples=self.samples if samples is None else samples,
-                     rollouts=self.rollouts, rollout_policy=self.rollout_policy, model=self.model)
+                     rollouts=self.rollouts, rollout_policy=self.rollout_policy, model=self.model,
+                     before_play=False)
         self.last_advice = adv
         return adv.best
 

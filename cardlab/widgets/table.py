@@ -603,11 +603,12 @@ class PlayTable(StaticFallback, w.VBox):
 
         For each decision with a choice: the choice made and, where the analysis valued the
         decision (:attr:`Advice.valued <cardlab.analysis.advice.Advice.valued>`: sampled deals
-        solved, values found), the best choice by the analysis from what the human knew then and
-        the cost of the choice made, its mean value below the best's in the variant's unit. A
-        decision the analysis does not value (a bid, a contract, anything but the card play it
-        solves) is not called best or costly: its row says so and names the rule-based player's
-        choice as such. The headline counts the valued decisions whose cost is at or over the
+        solved or played out, values found: the card play, and the decisions before it that the
+        variant's adapter values, ``valued_decisions``), the best choice by the analysis from what
+        the human knew then and the cost of the choice made, its mean value below the best's in
+        the variant's unit (none for a choice the valuation did not try). A decision the analysis
+        does not value (a bid, a contract's level ...) is not called best or costly: its row says
+        so and names the rule-based player's choice as such. The headline counts the valued decisions whose cost is at or over the
         unit's threshold (the adapter's ``cost_threshold``: 0.25 game points, 5 points ...) and
         states it; smaller costs are shown but not counted.
 
@@ -632,7 +633,7 @@ class PlayTable(StaticFallback, w.VBox):
                 adv = advise([x.view(self.human) for x in hist[:i + 1]], seed=self.seed * 1000 + i,
                              budget=self.review_budget, max_samples=64, words=lambda a, s=s: action_label(a, s))
                 rows.append(self._review_row(len(rows) + 1, s, chosen, adv, threshold))
-            self.review_html.value = self._review_html(rows, ad.value_unit, threshold)
+            self.review_html.value = self._review_html(rows, ad.value_unit, threshold, ad.valued_decisions)
         finally:
             self._status("")   # after the review is written: the redraw counted means it is there
         return rows
@@ -657,8 +658,10 @@ class PlayTable(StaticFallback, w.VBox):
         return row
 
     @staticmethod
-    def _review_html(rows: list, unit: str, threshold) -> str:
-        """The review's HTML: a headline and a table of ``rows`` (see :meth:`review`)."""
+    def _review_html(rows: list, unit: str, threshold, valued_what: str = "the card play") -> str:
+        """The review's HTML: a headline and a table of ``rows`` (see :meth:`review`);
+        ``valued_what``: what the analysis values in this game, in words (the adapter's
+        ``valued_decisions``)."""
         if not rows:
             return '<div class="cardlab-review-text">No decision of yours had a choice in this hand.</div>'
         valued = [r for r in rows if r["valued"]]
@@ -678,12 +681,13 @@ class PlayTable(StaticFallback, w.VBox):
         rest = len(rows) - len(valued)
         if rest:
             head += (f" {rest} decision{'s were' if rest != 1 else ' was'} not valued by the analysis (it values "
-                     f"the card play); the rule-based player's choice is shown there, not counted.")
+                     f"{valued_what}); the rule-based player's choice is shown there, not counted.")
         body = []
         for r in rows:
             if r["valued"]:
                 best = escape(r["best by the analysis"])
-                cost = _cost_text(r["cost"]) + (" (counted)" if r["counted"] else "")
+                cost = (_cost_text(r["cost"]) + (" (counted)" if r["counted"] else "") if r["cost"] is not None
+                        else "— (your choice was not among those it tried)")
             else:
                 best = ("<i>not valued by the analysis; the rule-based player would choose "
                         f"{escape(r['rule-based choice'])}</i>")

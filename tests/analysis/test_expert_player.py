@@ -373,7 +373,7 @@ def test_the_501_choice_is_the_rule_based_level_in_the_suit_made_most_often():
             candidates = tuple(a for a in view.legal_actions if a.kind == "contract" and a.value[1] == usual.value[1])
         else:
             candidates = tuple(view.legal_actions)
-        values = a5._values(view, candidates, 6, 7)
+        values, _deals = a5._values(view, candidates, 6, 7)
         assert tuple(values[candidates.index(choice)]) == max(tuple(x) for x in values)
     assert kinds == {"contract", "give"}
 

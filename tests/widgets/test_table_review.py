@@ -8,7 +8,8 @@ budget. Then:
 * no row calls a choice "best" (nor gives it a cost) where the analysis did not value the
   decision: such a row says "not valued by the analysis" and names the rule-based player's
   choice as such; a decision that is not card play in a variant whose analysis solves only the
-  card play (its adapter has no ``complete``) is never valued;
+  card play (its adapter has no ``complete`` and values no decision before the play) is never
+  valued, and the headline says what the analysis values in the variant;
 * the headline counts exactly the rows whose cost is at or over the threshold the variant's
   adapter declares beside its unit, and states that threshold in that unit.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import escape
 
 import pytest
 
@@ -64,7 +66,8 @@ def test_review_calls_best_only_what_the_analysis_valued(name, preset):
         assert len(body) == len(rows)
         for r, s, (number, cells) in zip(rows, decisions, body):
             assert int(number) == r["decision"]
-            if ad.complete is None and getattr(s.view(p.human), "phase", "play") != "play":
+            if (ad.complete is None and ad.before_play_values is None
+                    and getattr(s.view(p.human), "phase", "play") != "play"):
                 assert not r["valued"], (r, s.phase)
             if r["valued"]:
                 assert r["samples"] > 0 and r["best by the analysis"] and r["rule-based choice"] is None
@@ -87,6 +90,7 @@ def test_review_calls_best_only_what_the_analysis_valued(name, preset):
         rest = len(rows) - len(valued)
         if rest:
             assert f"{rest} decision" in html and "not valued by the analysis" in html
+            assert f"(it values {escape(ad.valued_decisions)})" in html
 
 
 def test_every_analysed_variant_declares_its_threshold():
