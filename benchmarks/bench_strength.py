@@ -24,7 +24,7 @@ its first line, and ``table`` reads every stored part:
 
     .venv/bin/python benchmarks/bench_strength.py run sixty-six search-vs-heuristic 0:400
     .venv/bin/python benchmarks/bench_strength.py run mariage-3 search-vs-heuristic 0:100 --workers 2
-    .venv/bin/python benchmarks/bench_strength.py table          # the strength table, markdown
+    .venv/bin/python benchmarks/bench_strength.py table          # the strength table, markdown (also with no command)
     .venv/bin/python benchmarks/bench_strength.py table --write  # ... also into benchmarks/results/strength.md
 
 ``run`` skips a part already stored (same variant, match and deals), so an interrupted run goes
@@ -145,7 +145,7 @@ def table_text() -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    sub = ap.add_subparsers(dest="command", required=True)
+    sub = ap.add_subparsers(dest="command")   # none: the table (what ``dev.py bench`` prints)
     r = sub.add_parser("run", help="play a match's deals, stored in parts")
     r.add_argument("variant")
     r.add_argument("match", help="'A-vs-B', e.g. search-vs-heuristic")
@@ -162,7 +162,7 @@ def main(argv=None) -> int:
         return 0
     text = table_text()
     print(text)
-    if args.write:
+    if getattr(args, "write", False):
         TABLE.parent.mkdir(parents=True, exist_ok=True)
         TABLE.write_text("# Strength of the computer levels\n\nMade by `.venv/bin/python benchmarks/bench_strength.py "
                          "table --write` from the stored parts under `benchmarks/results/strength/` (each "

@@ -291,6 +291,17 @@ CANDIDATE_PLAYERS = {"points": PointsPlayer, "inference": InferencePlayer, "self
                      "self": WholeHandPlayer, "ties": TiesPlayer}
 
 
+def parser() -> argparse.ArgumentParser:
+    """The command line; with no arguments (as ``dev.py bench`` runs every script) a short trial:
+    ``points`` on four trial deals."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("candidate", nargs="?", default="points", choices=sorted(CANDIDATE_PLAYERS))
+    ap.add_argument("deals", nargs="?", default="1000:1004", help="START:STOP (default 1000:1004)")
+    ap.add_argument("--chunk", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=2)
+    return ap
+
+
 def main(argv=None) -> None:
     from functools import partial
 
@@ -298,12 +309,7 @@ def main(argv=None) -> None:
 
     from cardlab.analysis.tournament import difference, tournament
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("candidate", choices=sorted(CANDIDATE_PLAYERS))
-    ap.add_argument("deals", help="START:STOP, e.g. 1000:1060")
-    ap.add_argument("--chunk", type=int, default=20)
-    ap.add_argument("--workers", type=int, default=2)
-    a = ap.parse_args(argv)
+    a = parser().parse_args(argv)
     lo, _, hi = a.deals.partition(":")
     start, stop = int(lo), int(hi)
     players = [partial(CANDIDATE_PLAYERS[a.candidate], budget=None), "search", "search"]
