@@ -213,10 +213,11 @@ def _rebuilt(view, hands):
     return s
 
 
-def _tried(view, samples, seed):
-    """``(legal, totals, deals, usual)``: each of ``view``'s legal actions tried in the same
-    sampled deals (see :func:`before_play`), the sum of its values for the seat's pair in game
-    points, the deals tried and the rule-based player's choice; ``None`` for a decision the
+def _tried(view, samples, seed, deadline=None):
+    """``(legal, totals, deals, usual, timed_out)``: each of ``view``'s legal actions tried in the
+    same sampled deals (see :func:`before_play`), the sum of its values for the seat's pair in game
+    points, the deals tried, the rule-based player's choice and whether ``deadline`` ended the
+    sampling (:func:`~cardlab.analysis.adapters.out_of_time`); ``None`` for a decision the
     valuation does not take or when no sampled deal fits the view."""
     if view.phase not in ("trumps", "announce") or view.nines is not None:
         return None
@@ -232,7 +233,11 @@ def _tried(view, samples, seed):
     policy = Mariage4Player(seed)
     totals = [0.0] * len(legal)
     done = tries = 0
+    timed_out = False
     while done < samples and tries < 4 * samples:
+        if adapters.out_of_time(deadline, done, samples):
+            timed_out = True
+            break
         tries += 1
         hands = _sampled_hands(view, rng)
         state = None if hands is None else _rebuilt(view, hands)
@@ -243,7 +248,7 @@ def _tried(view, samples, seed):
         done += 1
     if not done:
         return None
-    return legal, totals, done, policy.choose(view)
+    return legal, totals, done, policy.choose(view), timed_out
 
 
 def before_play(view, samples, seed):
@@ -261,20 +266,28 @@ def before_play(view, samples, seed):
     got = _tried(view, samples, seed)
     if got is None:
         return None
-    legal, totals, _deals, usual = got
-    best = max(range(len(legal)), key=lambda k: (totals[k], legal[k] == usual))
-    return legal[best]
+    legal, totals, _deals, usual, _timed_out = got
+    rank = _rank(legal, totals, usual)
+    return legal[rank.index(max(rank))]
 
 
-def before_play_values(view, samples, seed):
-    """The valuation of :func:`before_play` for the hint and the review: ``(values, deals)``,
-    per legal action of ``view`` its mean for the seat's pair in game points over ``deals``
-    sampled deals, or ``None`` where :func:`before_play` gives ``None``."""
-    got = _tried(view, samples, seed)
+def _rank(legal, totals, usual):
+    """The expert's ranking key per action: its total, then the rule-based player's choice."""
+    return tuple((t, a == usual) for a, t in zip(legal, totals))
+
+
+def before_play_values(view, samples, seed, deadline=None):
+    """The valuation of :func:`before_play` for the hint and the review
+    (:class:`~cardlab.analysis.adapters.BeforePlayValuation`): per legal action of ``view`` its
+    mean for the seat's pair in game points over the deals tried, ranked as the expert ranks;
+    ``None`` where :func:`before_play` gives ``None``. ``deadline``: see
+    :func:`~cardlab.analysis.adapters.out_of_time`."""
+    got = _tried(view, samples, seed, deadline)
     if got is None:
         return None
-    _legal, totals, deals, _usual = got
-    return tuple(t / deals for t in totals), deals
+    legal, totals, deals, usual, timed_out = got
+    return adapters.BeforePlayValuation(tuple(t / deals for t in totals), deals, _rank(legal, totals, usual),
+                                        timed_out=timed_out)
 
 
 #: How :func:`before_play_values` values a choice, in the hint's words.

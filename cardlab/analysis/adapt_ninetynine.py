@@ -122,29 +122,47 @@ def before_play(view, samples, seed):
     bid, then the more natural way) [99.bid]."""
     if view.phase != "bidding" or not view.legal_actions:
         return None
-    made = _made(view, samples, seed)
-    best = max(made, key=lambda ck: (ck[1], -m.bid_value(ck[0], view.joker_as, view.rules.wild)))[0]
+    choices, counts, _deals = _made(view, samples, seed)
+    rank = _rank(view, counts, choices)
+    best = choices[rank.index(max(rank))]
     return next(a for a in view.legal_actions if a.kind == "bid" and set(a.value) == set(best))
 
 
-def _made(view, samples, seed):
-    """:func:`~cardlab.analysis.questions.bid_choices_made_99` of the choices :func:`before_play`
-    tries: ``[(choice, deals made), ...]``."""
+def _made(view, samples, seed, deadline=None):
+    """``(choices, counts, deals)``: the choices :func:`before_play` tries (the more natural way
+    of each bid first) and in how many of the first ``deals`` sampled deals each is made exactly
+    (:func:`~cardlab.analysis.questions.bid_choices_made_99_until`)."""
     from . import questions
 
     choices = questions._choices_99(view, m, 2, None)
-    return questions.bid_choices_made_99(questions.table_of_view_99(view), view, choices, samples, seed)
+    counts, deals = questions.bid_choices_made_99_until(questions.table_of_view_99(view), view, choices, samples,
+                                                        seed, deadline)
+    return choices, counts, deals
 
 
-def before_play_values(view, samples, seed):
-    """The valuation of :func:`before_play` for the hint and the review: ``(values, deals)``, per
-    legal action of ``view`` the share of the ``deals`` sampled deals in which laying those bid
-    cards makes the bid exactly (the unit "bid made (1) or not (0)"), ``None`` for bid cards it
-    does not try (beyond the two most natural ways of each bid); ``None`` outside the bidding."""
+def _rank(view, counts, choices):
+    """The expert's ranking key per choice: the deals made, then the lower bid (Python's ``max``
+    keeps the first of equal keys, the more natural way)."""
+    return tuple((n, -m.bid_value(c, view.joker_as, view.rules.wild)) for c, n in zip(choices, counts))
+
+
+def before_play_values(view, samples, seed, deadline=None):
+    """The valuation of :func:`before_play` for the hint and the review
+    (:class:`~cardlab.analysis.adapters.BeforePlayValuation`): per legal action of ``view`` the
+    share of the deals tried in which laying those bid cards makes the bid exactly (the unit "bid
+    made (1) or not (0)"), ``None`` for bid cards it does not try (beyond the two most natural
+    ways of laying each bid), ranked as the expert ranks; ``None`` outside the bidding.
+    ``deadline``: see :func:`~cardlab.analysis.adapters.out_of_time`."""
     if view.phase != "bidding" or len(view.legal_actions) < 2:
         return None
-    share = {frozenset(choice): n / samples for choice, n in _made(view, samples, seed)}
-    return tuple(share.get(frozenset(a.value)) if a.kind == "bid" else None for a in view.legal_actions), samples
+    choices, counts, deals = _made(view, samples, seed, deadline)
+    rank = _rank(view, counts, choices)
+    at = {frozenset(c): k for k, c in enumerate(choices)}
+    ks = [at.get(frozenset(a.value)) if a.kind == "bid" else None for a in view.legal_actions]
+    return adapters.BeforePlayValuation(
+        tuple(None if k is None else counts[k] / deals for k in ks), deals,
+        tuple(None if k is None else rank[k] + (-k,) for k in ks),
+        timed_out=deals < samples)
 
 
 #: How :func:`before_play_values` values a choice, in the hint's words.

@@ -138,11 +138,12 @@ def _sampled_hands(view, rng):
     return hands
 
 
-def _values(view, candidates, samples, seed):
+def _values(view, candidates, samples, seed, deadline=None):
     """``(per candidate action (deals where the bidder's points reach the contract, total
     points), deals tried)``, each candidate taken in the same ``samples`` sampled deals, the rest
     of the choices before the play made by the rule-based player and the play solved double
-    dummy; ``None`` if no deal could be rebuilt."""
+    dummy; ``None`` if no deal could be rebuilt. ``deadline`` stops the sampling early
+    (:func:`~cardlab.analysis.adapters.out_of_time`): fewer deals tried."""
     import random
 
     from ..players.russian501 import Russian501Player
@@ -152,7 +153,7 @@ def _values(view, candidates, samples, seed):
     policy = Russian501Player(seed)
     out = [[0, 0] for _ in candidates]
     done = tries = 0
-    while done < samples and tries < 4 * samples:
+    while done < samples and tries < 4 * samples and not adapters.out_of_time(deadline, done, samples):
         tries += 1
         state = _rebuilt(view, _sampled_hands(view, rng))
         if state is None:
@@ -185,11 +186,17 @@ def before_play(view, samples, seed):
     if got is None:
         return None
     candidates, values, _deals, usual = got
-    best = max(range(len(candidates)), key=lambda k: (values[k][0], values[k][1], candidates[k] == usual))
-    return candidates[best]
+    rank = _rank(candidates, values, usual)
+    return candidates[rank.index(max(rank))]
 
 
-def _tried(view, samples, seed):
+def _rank(candidates, values, usual):
+    """The expert's ranking key per candidate: the deals made, then the points, then the
+    rule-based player's choice."""
+    return tuple((made, points, a == usual) for a, (made, points) in zip(candidates, values))
+
+
+def _tried(view, samples, seed, deadline=None):
     """``(candidates, values, deals, usual)`` for :func:`before_play` (``values`` as
     :func:`_values` gives them, ``usual`` the rule-based player's choice), or ``None`` where it
     gives ``None``."""
@@ -208,31 +215,41 @@ def _tried(view, samples, seed):
         candidates = legal
     if len(candidates) < 2:
         return None
-    got = _values(view, candidates, samples, seed)
+    got = _values(view, candidates, samples, seed, deadline)
     if got is None:
         return None
     values, deals = got
     return candidates, values, deals, usual
 
 
-def before_play_values(view, samples, seed):
-    """The valuation of :func:`before_play` for the hint and the review: ``(values, deals)``, per
-    legal action of ``view`` the bidder's mean points (cards and marriages) over ``deals`` sampled
-    deals, ``None`` for an action it does not try (a contract at another level than the rule-based
-    player's); ``None`` where :func:`before_play` gives ``None``. The hint ranks by these points;
-    the expert first by the deals made, so the two may differ where a choice makes the contract
-    more often with fewer points on average."""
-    got = _tried(view, samples, seed)
+def before_play_values(view, samples, seed, deadline=None):
+    """The valuation of :func:`before_play` for the hint and the review
+    (:class:`~cardlab.analysis.adapters.BeforePlayValuation`): per legal action of ``view`` the
+    bidder's mean points (cards and marriages) over the deals tried, ``None`` for an action it
+    does not try (a contract at another level than the rule-based player's); ranked as the expert
+    ranks, first by the deals in which the contract is made (the notes: "20 of 24"), then by the
+    points. ``None`` where :func:`before_play` gives ``None``. ``deadline``: see
+    :func:`~cardlab.analysis.adapters.out_of_time`."""
+    got = _tried(view, samples, seed, deadline)
     if got is None:
         return None
-    candidates, values, deals, _usual = got
-    mean = {a: v[1] / deals for a, v in zip(candidates, values)}
-    return tuple(mean.get(a) for a in view.legal_actions), deals
+    candidates, values, deals, usual = got
+    at = {a: k for k, a in enumerate(candidates)}
+    rank = _rank(candidates, values, usual)
+
+    def each(f):
+        return tuple(None if a not in at else f(at[a]) for a in view.legal_actions)
+
+    return adapters.BeforePlayValuation(
+        each(lambda k: values[k][1] / deals), deals, each(lambda k: rank[k]),
+        notes=each(lambda k: f"{values[k][0]} of {deals}"), notes_heading="contract made in",
+        timed_out=deals < samples and adapters.out_of_time(deadline, deals, samples))
 
 
 #: How :func:`before_play_values` values a choice, in the hint's words.
 BEFORE_PLAY_AS = ("each tried in the same deals, the cards passed as the rule-based player would and the card play "
-                  "solved with all cards open, the other players together against you")
+                  "solved with all cards open, the other players together against you; ranked first by the deals "
+                  "in which the contract is made, then by the points")
 
 
 

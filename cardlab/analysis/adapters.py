@@ -36,13 +36,61 @@ from typing import Any, Callable
 
 from ..errors import CardlabError
 
-__all__ = ["Adapter", "NotSolvable", "register", "get", "names"]
+__all__ = ["Adapter", "BeforePlayValuation", "NotSolvable", "register", "get", "names", "out_of_time"]
 
 
 class NotSolvable(CardlabError):
     """A position the exact solver cannot take: not pure card play (the stock is open, an
     auction or a bid is pending), or a variant with no analysis adapter. The message says why.
     A :class:`~cardlab.errors.CardlabError`, hence a ``ValueError``."""
+
+
+@dataclass(frozen=True)
+class BeforePlayValuation:
+    """One decision before the card play valued as the ``expert`` values it
+    (:attr:`Adapter.before_play_values`), for the hint and the review.
+
+    Attributes
+    ----------
+    values : tuple of (float or None)
+        Per legal action of the view (the engine's order): its mean over :attr:`deals` in the
+        adapter's :attr:`~Adapter.value_unit`, or ``None`` for an action not tried.
+    deals : int
+        The sampled deals tried (at least 1): the same deals for every action tried.
+    rank : tuple
+        Per legal action, the key the expert ranks it by (higher is better; ``None`` where not
+        tried): the mean value, then whatever settles the expert's ties (the rule-based player's
+        choice first), or more than the mean where the expert ranks by more (501: the deals in
+        which the contract is made first). The hint's best is the top of this ranking, so it is
+        the expert's choice in the same deals.
+    notes : tuple of (str or None), optional
+        Per legal action, a figure the ranking rests on besides the mean, in words ("20 of 24"),
+        headed by :attr:`notes_heading` ("contract made in"); ``None`` where the mean alone ranks.
+    notes_heading : str, optional
+    timed_out : bool
+        The clock, not the sample count, ended the sampling.
+    """
+
+    values: tuple
+    deals: int
+    rank: tuple
+    notes: tuple | None = None
+    notes_heading: str | None = None
+    timed_out: bool = False
+
+
+#: The sampled deals a valuation before the play finishes before its clock may stop it, so that a
+#: hint on a slow machine still rests on enough deals to tell choices apart.
+MIN_DEALS_BEFORE_PLAY = 8
+
+
+def out_of_time(deadline: float | None, done: int, samples: int) -> bool:
+    """Whether a valuation before the play should stop sampling: ``deadline`` (a
+    ``time.perf_counter()`` reading, or ``None`` for no clock) has passed and at least
+    :data:`MIN_DEALS_BEFORE_PLAY` deals (or ``samples``, if fewer) are done."""
+    from time import perf_counter
+
+    return deadline is not None and done >= min(samples, MIN_DEALS_BEFORE_PLAY) and perf_counter() > deadline
 
 
 @dataclass(frozen=True)
@@ -97,10 +145,12 @@ class Adapter:
         made exactly in rule-based play-outs; four-player Mariage: the trump choice and the
         announcements, the rest of the hand solved; 501: the bidder's trumps and first card
         passed, likewise), or ``None`` for a decision it does not value.
-    before_play_values : callable(view, samples, seed) -> (values, deals) or None, optional
-        The same valuation for the hint and the review: ``values`` has one entry per legal
-        action of ``view`` (its mean over ``deals`` sampled deals, in :attr:`value_unit`, or
-        ``None`` for an action it does not try), ``None`` for a decision it does not value.
+    before_play_values : callable(view, samples, seed, deadline=None) -> BeforePlayValuation or None, optional
+        The same valuation for the hint and the review (:class:`BeforePlayValuation`: each legal
+        action's mean in :attr:`value_unit` and the expert's ranking, whose top is the expert's
+        choice with the same ``samples`` and ``seed``), ``None`` for a decision it does not
+        value. ``deadline`` (a ``time.perf_counter()`` reading) stops the sampling once it has
+        passed and :data:`MIN_DEALS_BEFORE_PLAY` deals are done (:func:`out_of_time`).
     before_play_as : str, optional
         How ``before_play_values`` values a choice, in words for the hint (e.g. "each tried in
         sampled deals, the other choices before the play made by the rule-based players and the

@@ -80,6 +80,14 @@ class Advice:
         Why, in words.
     timed_out : bool
         The time budget, not the sample count, ended the sampling.
+    notes : tuple of (str or None), optional
+        Where the analysis ranks the choices by more than their mean (501's trumps: the deals in
+        which the contract is made first), that figure per action in words ("20 of 24"), headed
+        by :attr:`notes_heading` ("contract made in"); ``None`` where the mean alone ranks.
+    notes_heading : str, optional
+    order : tuple of int, optional
+        With :attr:`notes`: the valued actions' indexes in :attr:`actions`, best first, in the
+        analysis's ranking (which the mean alone would not give).
     """
 
     seat: int
@@ -90,6 +98,9 @@ class Advice:
     best: Action
     reason: str
     timed_out: bool = False
+    notes: tuple | None = None
+    notes_heading: str | None = None
+    order: tuple | None = None
 
     @property
     def valued(self) -> bool:
@@ -223,7 +234,7 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
 
     tally = _Tally([0.0] * len(legal), [0] * len(legal), model=model)
     try:
-        if before_play and _before_play(ad, view, seed, tally):
+        if before_play and _before_play(ad, view, seed, deadline, tally):
             pass
         elif model == "play-outs":
             _sample_whole_states(ad, views, legal, rng, deadline, max_samples, tally, rule_based, _played_out(ad))
@@ -237,21 +248,23 @@ def advise(views: Sequence, seed: int = 0, budget: float | None = 1.0, max_sampl
     return _conclude(ad, view, legal, tally, rule_based, words)
 
 
-def _before_play(ad, view, seed: int, tally: _Tally) -> bool:
+def _before_play(ad, view, seed: int, deadline, tally: _Tally) -> bool:
     """Fill ``tally`` from the adapter's valuation of a decision before the card play
     (:attr:`~cardlab.analysis.adapters.Adapter.before_play_values`, over the adapter's
-    ``before_play_samples`` deals); False, leaving it empty, where there is none."""
+    ``before_play_samples`` deals, fewer if ``deadline`` passes first); False, leaving it empty,
+    where there is none."""
     if ad.before_play_values is None or getattr(view, "phase", "play") == "play":
         return False
-    got = ad.before_play_values(view, ad.before_play_samples, seed)
+    got = ad.before_play_values(view, ad.before_play_samples, seed, deadline)
     if got is None:
         return False
-    values, deals = got
-    for k, v in enumerate(values):
+    for k, v in enumerate(got.values):
         if v is not None:
             tally.totals[k], tally.valued[k] = v, 1
-    tally.done = deals
+    tally.done = got.deals
+    tally.timed_out = got.timed_out
     tally.model = "before-play"
+    tally.rank, tally.notes, tally.notes_heading = got.rank, got.notes, got.notes_heading
     return True
 
 
@@ -313,6 +326,9 @@ class _Tally:
     timed_out: bool = False
     policy: object = None
     model: str = "solver"
+    rank: tuple | None = None          # a valuation before the play: the expert's ranking, notes
+    notes: tuple | None = None
+    notes_heading: str | None = None
 
 
 def _sample_whole_states(ad, views, legal, rng, deadline, max_samples, tally: _Tally, rule_based, value_of) -> None:
@@ -408,22 +424,37 @@ def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
         how = f"each with {ad.played_out_as}"
     else:
         how = "each solved with all cards open" + (f" and {ad.solved_as}" if ad.solved_as else "")
-    if min(known) == top:
+    notes = tally.notes
+    if min(known) == top and len({notes[k] for k in range(len(legal)) if means[k] is not None} if notes else ()) < 2:
         best = (tally.policy or rule_based()).choose(view)
         reason = (f"Every choice is worth the same ({amount(top)} on average over {done} sampled "
                   f"deals, {how}); the rule-based player would choose: {words(best)}.")
     else:
-        k = means.index(top)
+        # the ranking: a valuation before the play ranks as the expert does, else by the mean
+        rank = tally.rank or tuple(means)
+        order = sorted((i for i in range(len(legal)) if means[i] is not None and rank[i] is not None),
+                       key=lambda i: (rank[i], -i), reverse=True)
+        k = order[0]
         best = legal[k]
-        others = sorted((m, i) for i, m in enumerate(means) if m is not None and i != k)
-        second = others[-1] if others else None
-        reason = (f"Best: {words(best)}, worth {amount(top)} on average over {done} sampled deals "
-                  f"of the cards you cannot see, {how}")
+        second = order[1] if len(order) > 1 else None
+        if notes:
+            head = f"{tally.notes_heading} " if tally.notes_heading else ""
+            reason = (f"Best: {words(best)}: {head}{notes[k]} sampled deals of the cards you cannot see, worth "
+                      f"{amount(means[k])} on average, {how}")
+        else:
+            reason = (f"Best: {words(best)}, worth {amount(means[k])} on average over {done} sampled deals "
+                      f"of the cards you cannot see, {how}")
         if second is not None:
-            reason += (f"; the next best: {words(legal[second[1]])}, "
-                       f"{amount(second[0]) if ad.value_words else _fmt(second[0])}")
+            reason += f"; the next best: {words(legal[second])}, "
+            if notes:
+                reason += f"{head}{notes[second]}, "
+            reason += amount(means[second]) if ad.value_words or notes else _fmt(means[second])
         reason += "."
-    return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out)
+        if notes:
+            return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out, notes,
+                          tally.notes_heading, tuple(order))
+    return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out, notes,
+                  tally.notes_heading if notes else None)
 
 
 def _first_deadline(deadline):

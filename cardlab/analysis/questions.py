@@ -300,16 +300,33 @@ def bid_choices_made_99(table, view, choices, samples: int, seed: int) -> list[t
     ``rules``, ``dealer``, ``previous_successes``): a state, or what a view shows of them
     (:func:`table_of_view_99`). Used by :func:`bid_cards_chance_99` and by the Ninety-Nine
     adapter's valuation of bid cards for the ``expert`` player."""
+    counts, _done = bid_choices_made_99_until(table, view, choices, samples, seed)
+    return list(zip(choices, counts))
+
+
+def bid_choices_made_99_until(table, view, choices, samples: int, seed: int, deadline: float | None = None):
+    """:func:`bid_choices_made_99` with a clock: ``(counts, deals)``, per choice the deals made
+    of the first ``deals`` sampled deals, which stop early once ``deadline`` (a
+    ``time.perf_counter()`` reading) has passed and enough are done
+    (:func:`cardlab.analysis.adapters.out_of_time`). The deals and the players are those of
+    :func:`bid_choices_made_99`, so without a clock the counts are the same."""
     from .. import ninetynine as m
     from ..players.ninetynine import NinetyNinePlayer
+    from .adapters import out_of_time
 
     seat, hand = view.seat, tuple(view.hand)
     others = [s for s in range(3) if s != seat]
     deals = _sampled_deals_99(table, view, others, samples, seed)
-    return [(choice, sum(_bid_made_99(_deal_99(m, table, seat, hand, others, deal), seat, choice,
-                                      [NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)])
-                         for i, deal in enumerate(deals)))
-            for choice in choices]
+    counts = [0] * len(choices)
+    done = 0
+    for i, deal in enumerate(deals):
+        if out_of_time(deadline, done, samples):
+            break
+        start = _deal_99(m, table, seat, hand, others, deal)
+        for k, choice in enumerate(choices):
+            counts[k] += _bid_made_99(start, seat, choice, [NinetyNinePlayer(seed * 1000 + i * 3 + p) for p in range(3)])
+        done += 1
+    return counts, done
 
 
 def table_of_view_99(view):

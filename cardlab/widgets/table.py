@@ -584,15 +584,23 @@ class PlayTable(StaticFallback, w.VBox):
     def _show_hint(self, adv, s) -> None:
         """Write the advice ``adv`` on the decision in state ``s`` into :attr:`hint_html`."""
         rows = []
-        for a, v in sorted(zip(adv.actions, adv.values), key=lambda p: -(p[1] if p[1] is not None else -1e9)):
+        notes = adv.notes or (None,) * len(adv.actions)
+        # the analysis's ranking where it ranks by more than the mean (501: contracts made), else the
+        # best first, then by value
+        place = {k: i for i, k in enumerate(adv.order or ())}
+        for _k, a, v, note in sorted(zip(range(len(adv.actions)), adv.actions, adv.values, notes),
+                                     key=lambda p: (place.get(p[0], len(place)), p[1] != adv.best,
+                                                    -(p[2] if p[2] is not None else -1e9))):
             label = escape(action_label(a, s))
             val = "—" if v is None else f"{v:.2f}"
             star = " ★" if a == adv.best else ""
-            rows.append(f"<tr><td>{label}{star}</td><td>{val}</td></tr>")
+            extra = f"<td>{escape(note or '—')}</td>" if adv.notes else ""
+            rows.append(f"<tr><td>{label}{star}</td><td>{val}</td>{extra}</tr>")
         table = ""
         if adv.valued:
+            extra = f"<th>{escape(adv.notes_heading or '')}</th>" if adv.notes else ""
             table = (f'<table class="cardlab-score-sheet"><thead><tr><th>choice</th><th>{escape(adv.unit)} '
-                     f'(mean of {adv.samples} deals)</th></tr></thead><tbody>{"".join(rows[:12])}</tbody></table>')
+                     f'(mean of {adv.samples} deals)</th>{extra}</tr></thead><tbody>{"".join(rows[:12])}</tbody></table>')
         # a decision the analysis does not value gets no "best": the reason says whose choice it is
         head = f"Hint: {action_label(adv.best, s)}." if adv.valued or len(adv.actions) == 1 else "Hint:"
         self.hint_html.value = (f'<div class="cardlab-hint-text"><b>{escape(head)}</b> '
