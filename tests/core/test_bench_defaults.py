@@ -29,3 +29,40 @@ def test_the_mariage3_trials_default_to_a_short_trial():
     a = mod.parser().parse_args([])
     assert a.candidate in mod.CANDIDATE_PLAYERS and a.deals == "1000:1004"
     assert mod.parser().parse_args(["inference", "1000:1060"]).candidate == "inference"
+
+
+def _required_arguments(path: Path) -> list[str]:
+    """The ``add_argument`` calls of a script that make an argument required: ``required=True``,
+    or a positional name with neither ``nargs`` "?"/"*" nor a ``default`` (a subcommand's own
+    arguments, on a parser made by ``add_parser``, are needed only when it is named)."""
+    import ast
+
+    tree = ast.parse(path.read_text())
+    sub = {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+           and isinstance(node.value, ast.Call) and getattr(node.value.func, "attr", None) == "add_parser"
+           for t in node.targets if isinstance(t, ast.Name)}
+    out = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "add_argument" and node.args):
+            continue
+        if isinstance(node.func.value, ast.Name) and node.func.value.id in sub:
+            continue
+        first = node.args[0]
+        kw = {k.arg: k.value for k in node.keywords}
+        name = first.value if isinstance(first, ast.Constant) else "?"
+        if isinstance(kw.get("required"), ast.Constant) and kw["required"].value is True:
+            out.append(name)
+        elif not str(name).startswith("-") and "default" not in kw and not (
+                isinstance(kw.get("nargs"), ast.Constant) and kw["nargs"].value in ("?", "*")):
+            out.append(name)
+    return out
+
+
+def test_every_benchmark_runs_with_no_arguments():
+    """What ``dev.py bench`` runs needs no argument (a tool that compares two checkouts lives in
+    ``tools/``)."""
+    scripts = sorted((ROOT / "benchmarks").glob("*.py"))
+    assert scripts
+    needing = {p.name: _required_arguments(p) for p in scripts}
+    assert not {k: v for k, v in needing.items() if v}, needing
+    assert _required_arguments(ROOT / "tools" / "compare_checkouts.py") == ["--before"]   # the check can fail

@@ -1,12 +1,12 @@
-"""Two checkouts of cardlab timed against each other, run by run: ``bench_random_deals.py`` and
-``bench_kernel.py`` alternately under each (``PYTHONPATH`` set to the checkout), then per row the
+"""Two checkouts of cardlab timed against each other, run by run: ``benchmarks/bench_random_deals.py``
+and ``benchmarks/bench_kernel.py`` alternately under each (``PYTHONPATH`` set to the checkout), then per row the
 median of the runs' medians with min–max, by wall time and (random deals) by CPU time, and the
 after/before ratio.
 
 Usage (a checkout of the older code beside this one, with its compiled extensions built or copied)::
 
     git worktree add ../before <rev> && cp cardlab/*.so ../before/cardlab/ && cp cardlab/analysis/*.so ../before/cardlab/analysis/
-    python benchmarks/compare_checkouts.py --before ../before --after . --runs 5
+    python tools/compare_checkouts.py --before ../before --after . --runs 5
 
 The benchmark scripts of *this* checkout run in both, so their rows are the same. CPU time is the
 fairer figure on a machine shared with other work (a busy machine slows wall time unevenly).
@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def _run(root: Path, args: list[str]) -> str:
