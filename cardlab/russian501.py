@@ -111,11 +111,11 @@ _PTS = {c: CARD_POINTS[c.rank] for c in PACK_24}
 _PACK_SET = frozenset(PACK_24)
 
 #: Where each card of the pack goes, by index from the top (rules-notes §1.1 step 4 / A-2):
-#: ``"talon"`` (a card of the prikup: the value is an internal name) or the position of the active
+#: ``"prikup"`` (a card of the prikup) or the position of the active
 #: player in the order of the deal (0 = eldest, the dealer's left; 1 = the next; 2 = the dealer, or
 #: with four at the table the dealer's right).
 DEAL_POSITIONS: tuple = tuple(
-    "talon" if i in (3, 7, 11) else (i % 4 if i < 12 else (i - 12) % 3) for i in range(24)
+    "prikup" if i in (3, 7, 11) else (i % 4 if i < 12 else (i - 12) % 3) for i in range(24)
 )
 
 #: The classroom's exercise kinds this variant has, in lesson order (``Variant.exercise_kinds``).
@@ -516,7 +516,7 @@ def _deal_layout(dealer: int, table: int) -> tuple:
     hands: list[list[int]] = [[] for _ in range(table)]
     talon = []
     for i, pos in enumerate(DEAL_POSITIONS):
-        if pos == "talon":
+        if pos == "prikup":
             talon.append(i)
         else:
             hands[active[pos]].append(i)
@@ -551,7 +551,7 @@ def deal_from_hands(hands: Sequence, prikup, rules: Russian501Rules = PAGAT_501,
     pack: list = []
     talon = list(pk)
     for pos in DEAL_POSITIONS:
-        if pos == "talon":
+        if pos == "prikup":
             pack.append(talon.pop(0))
         else:
             pack.append(hs[active[pos]][taken[pos]])

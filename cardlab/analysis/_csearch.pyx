@@ -749,7 +749,7 @@ cdef class Kernel:
     # -- entry points ------------------------------------------------------------------------------
     def search(self, int alpha, int beta, force=None):
         """The fail-soft alpha-beta value within ``(alpha, beta)`` of the spec's position, with
-        ``force`` = ``(bit, announce)`` the only move searched at the root (or None)."""
+        ``force`` = ``(bit, declared)`` the only move searched at the root (or None)."""
         cdef int cards[4]
         cdef int k, i, best, best_seat, nt
         cdef bint anyh = False

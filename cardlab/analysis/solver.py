@@ -360,8 +360,8 @@ class Solver:
         return self._value(self._search)
 
     def move_values(self) -> list:
-        """The exact value of each card move of the player to act, as ``[((bit, announce),
-        value), ...]`` (``announce``: the card is led declaring its marriage). Claims are left
+        """The exact value of each card move of the player to act, as ``[((bit, declared),
+        value), ...]`` (``declared``: the card is led declaring its marriage). Claims are left
         out. Each value is found by the same MTD(f) sequence as :meth:`value`, with the move
         forced at the root; the transposition table is shared."""
         out = []

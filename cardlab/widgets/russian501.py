@@ -470,7 +470,7 @@ class DealStepper(StaticFallback, w.VBox):
         for i in range(k):
             card = s.pack[i]
             pos = p501.DEAL_POSITIONS[i]
-            if pos == "talon":
+            if pos == "prikup":
                 prikup.append(card)
                 last = "the prikup (face down)"
             else:
