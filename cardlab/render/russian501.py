@@ -10,8 +10,8 @@ from __future__ import annotations
 from ..actions import Action
 from ..cards import format_cards
 from ..russian501 import VARIANT
-from .cards import (STYLE as _STYLE, around_html, card_back_svg, card_chip, card_svg, hide_set, sort_hand, table_class,
-                    text_escape as _t)
+from .cards import (STYLE as _STYLE, around_html, card_back_svg, card_chip, card_svg, hide_set, points_words, sort_hand,
+                    table_class, text_escape as _t)
 
 __all__ = ["state_html", "state_text", "CSS_501"]
 
@@ -154,6 +154,28 @@ def _badges(state, s: int) -> list[str]:
     return badges
 
 
+def _count_words(state, s: int, hide: frozenset) -> list:
+    """Seat ``s``'s count as every variant's table words it (``[]`` when hidden): ``"12 card
+    points"``, or ``"32 points (12 card points + marriage ♦ 20)"`` with the marriages that count
+    (their owner has taken a trick) [501.marriage.trick]."""
+    if "card_points" in hide:
+        return []
+    counted = [(m[1], m[2]) for m in state.marriages if m[0] == s] if state.tricks_won[s] else []
+    return [points_words(state.points(s), state.tricks, (s,), counted)]
+
+
+def _marriage_words(state, s: int, hide: frozenset) -> list:
+    """Seat ``s``'s declared marriages that are not in its count words: those that do not count
+    yet (no trick taken), or all of them when the count is hidden (a declared marriage is public)."""
+    ms = [(m[1], m[2]) for m in state.marriages if m[0] == s]
+    if not ms or (state.tricks_won[s] and "card_points" not in hide):
+        return []
+    words = ("marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{suit.symbol} {v}" for suit, v in ms))
+    if not state.tricks_won[s]:
+        words += " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"
+    return [words]
+
+
 def _player_html(state, s: int, seat: int | None, v, hide: frozenset) -> str:
     """Seat ``s``'s box as ``seat`` sees it: name, badges, points, tricks and marriages in the
     play (points unless hidden), the hand (face-down cards as backs), the tricks taken."""
@@ -173,11 +195,8 @@ def _player_html(state, s: int, seat: int | None, v, hide: frozenset) -> str:
     taken = [t for t in state.tricks if t.winner == s]
     facts = ""
     if s in state.active and (state.phase in ("play", "over")):
-        facts = ("" if "card_points" in hide else f"{state.points(s)} points · ") + \
-            f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"
-        ms = [f"{m[1].symbol} {m[2]}" for m in state.marriages if m[0] == s]
-        if ms:
-            facts += " · marriages " + ", ".join(ms) + ("" if state.tricks_won[s] else " (count after a trick)")
+        facts = " · ".join(_count_words(state, s, hide) + [f"{len(taken)} trick{'s' if len(taken) != 1 else ''}"]
+                           + _marriage_words(state, s, hide))
     chips = "".join(f'<span class="cardlab-pair">{"".join(card_chip(c) for _, c in t.cards)}</span>'
                     for t in taken)
     cls = "cardlab-player" + (" cardlab-to-act" if to_act else "") + (" cardlab-sitting-out" if sitting else "")
@@ -191,9 +210,9 @@ def _prikup_html(state, seat: int | None) -> str:
     """The prikup: turned down (all cards open) or as backs to a seat until taken; once taken,
     words only (its cards are drawn in the bidder's hand, shown to all, and nowhere else)."""
     if state.prikup_up:
-        who = state.names[state.bidder]
+        words = _t(f"Prikup taken into {state.names[state.bidder]}'s hand")
         return (f'<div class="cardlab-slot cardlab-prikup cardlab-prikup-taken"><span>'
-                f'{_t(f"Prikup taken by {who} (into his hand)")}</span></div>')
+                f'{words}</span></div>')
     if seat is None:
         pk = "".join(card_svg(c, size="sm", extra_class="cardlab-turned-down") for c in state.prikup)
         pk_label = "Prikup (face down)"
@@ -277,7 +296,9 @@ def state_text(state, seat: int | None = None) -> str:
         body = " ".join([format_cards(sort_hand(cs, state.trump))] * bool(cs) + ["??"] * hidden) or "(none)"
         extra = ""
         if s in state.active and state.phase in ("play", "over"):
-            extra = f"  [{state.points(s)} points, {state.tricks_won[s]} tricks]"
+            extra = "  [" + ", ".join(_count_words(state, s, frozenset())
+                                      + [f"{state.tricks_won[s]} trick{'s' if state.tricks_won[s] != 1 else ''}"]
+                                      + _marriage_words(state, s, frozenset())) + "]"
         lines.append(f"{nm[s]}{tag}: {body}{extra}")
     if state.prikup_up:
         lines.append(f"Prikup: {format_cards(state.prikup)} (taken by {nm[state.bidder]})")

@@ -46,7 +46,7 @@ def test_the_prikup_taken_is_drawn_once_in_the_bidders_hand():
         html = render.state_html(s, seat)
         slot = _prikup_slot(html)
         assert cards_in(slot) == [] and "cardlab-back" not in slot, (seat, slot)
-        assert "Prikup taken by Ana" in slot
+        assert "Prikup taken into Ana's hand" in slot
         drawn = _svg_cards(html)
         for c in prikup:                               # shown to all: drawn once, in Ana's hand
             assert drawn.count(c) == 1, (seat, c)

@@ -390,8 +390,8 @@ class Kit66State(GameState):
         return len(self.tricks) + (1 if self.trick or self.result is None else 0)
 
     def points(self, seat: int) -> int:
-        """Card points of ``seat`` now: its tricks (and the last trick's 10), plus its marriages
-        once it has a trick [kit.marriage.first-lead]."""
+        """Points of ``seat`` now: the card points of its tricks (and the last trick's 10), plus its
+        marriages once it has a trick [kit.marriage.first-lead]."""
         p = self.card_points[seat]
         return p + self.marriage_points[seat] if self.tricks_won[seat] else p
 

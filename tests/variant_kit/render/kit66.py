@@ -11,7 +11,7 @@ from html import escape
 
 from cardlab.cards import format_cards
 from cardlab.render.cards import (CSS, around_html, card_back_svg, card_chip, card_svg, hide_set, play_status,
-                                  sort_hand, table_class)
+                                  points_words, sort_hand, table_class)
 
 from ..kit66 import SEATS, VARIANT
 
@@ -33,13 +33,23 @@ def _seen(state, seat):
     return hands, hidden, known, v.points, v.to_act, v.result
 
 
+def _count_words(state, points, seat: int) -> str:
+    """The seat's count in every variant's words (:func:`cardlab.render.cards.points_words`): its
+    marriages are in it once it has a trick [kit.marriage.first-lead]."""
+    counted = [(s, p) for who, s, p in state.marriages if who == seat] if state.tricks_won[seat] else []
+    return points_words(points[seat], state.tricks, (seat,), counted)
+
+
 def _player_html(state, seen, seat: int, hide: frozenset) -> str:
     hands, hidden, known, points, to_act, _ = seen
     badges = ['<span class="cardlab-badge">dealer</span>'] if seat == state.dealer else []
     if to_act == seat:
         badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
-    facts = [] if "card_points" in hide else [f"{points[seat]} point{'s' if points[seat] != 1 else ''}"]
-    facts += [f"marriage {s.symbol} {p}" for who, s, p in state.marriages if who == seat]
+    facts = [] if "card_points" in hide else [_count_words(state, points, seat)]
+    ms = [f"{s.symbol} {p}" for who, s, p in state.marriages if who == seat]
+    if ms and (not state.tricks_won[seat] or "card_points" in hide):   # the marriages not in the count words
+        facts.append("marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(ms)
+                     + ("" if state.tricks_won[seat] else " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"))
     cards = [card_svg(c, extra_class="cardlab-known" if c in known[seat] else None)
              for c in sort_hand(hands[seat], state.trump)]
     cards += [card_back_svg() for _ in range(hidden[seat])]
@@ -118,7 +128,7 @@ def state_text(state, seat: int | None = None) -> str:
         tags = [t for t, ok in (("dealer", s == state.dealer), ("to act", to_act == s)) if ok]
         cards = " ".join(([format_cards(sort_hand(hands[s], state.trump))] if hands[s] else []) + ["??"] * hidden[s])
         out = [f"{state.names[s]}{' (' + ', '.join(tags) + ')' if tags else ''}: {cards or '(none)'}",
-               f"    {points[s]} points, {state.tricks_won[s]} trick{'s' if state.tricks_won[s] != 1 else ''}"]
+               f"    {_count_words(state, points, s)}, {state.tricks_won[s]} trick{'s' if state.tricks_won[s] != 1 else ''}"]
         taken = [format_cards(t.played) for t in state.tricks if t.winner == s]
         return out + (["    taken: " + " | ".join(taken)] if taken else [])
 
