@@ -181,3 +181,33 @@ def _state_of(name, seed, steps):
     for _ in range(steps):
         st = st.apply(players[st.to_act].choose(st.view(st.to_act)))
     return st
+
+
+def test_the_review_says_what_a_ranked_choice_gave_up_beside_its_cost():
+    """501's trumps are ranked by the deals in which the contract is made, then by points: a choice
+    with more points but fewer contracts made costs 0 points, and the review says what it gave up."""
+    from cardlab.analysis.advice import Advice
+    from cardlab.widgets.table import PlayTable
+
+    name = "russian-501"
+    for seed in range(20):
+        for views, view in decisions(name, seed):
+            if view.phase != "contract" or view.seat != view.bidder:
+                continue
+            st = _state_of(name, seed, len(views) - 1)
+            legal = tuple(view.legal_actions)
+            tried = [k for k, a in enumerate(legal) if a.kind == "contract"][:2]
+            if len(tried) < 2:
+                continue
+            best, other = tried
+            values = tuple(70.0 if k == best else 75.0 if k == other else None for k in range(len(legal)))
+            notes = tuple("20 of 24" if k == best else "18 of 24" if k == other else None for k in range(len(legal)))
+            adv = Advice(view.seat, legal, values, 24, "points", legal[best], "Best: …", notes=notes,
+                         notes_heading="contract made in", order=(best, other))
+            row = PlayTable._review_row(1, st, legal[other], adv, 5)
+            assert row["cost"] == 0 and not row["counted"]
+            assert row["ranked by"] == "contract made in 18 of 24 against 20 of 24"
+            assert "contract made in 18 of 24 against 20 of 24" in PlayTable._review_html([row], "points", 5)
+            assert "ranked by" not in PlayTable._review_row(1, st, legal[best], adv, 5)
+            return
+    pytest.fail("no 501 contract decision in 20 hands")
