@@ -11,6 +11,12 @@ interval, and how many deals came out level:
     .venv/bin/python benchmarks/trials_mariage3.py points 1000:1040
     .venv/bin/python benchmarks/trials_mariage3.py inference 1000:1060
 
+``--census`` instead counts the decisions of three ``search`` players over the deals (one seating
+each): forced (one legal choice), all valued alike (the rule-based player decides), and valued,
+with how many of those had their best two within 0.05 game points, and the median gap:
+
+    .venv/bin/python benchmarks/trials_mariage3.py --census 1000:1012      # about 75 s
+
 Candidates (search's sampled deals are the same wherever a candidate draws as search does):
 
 ``points``
@@ -299,7 +305,40 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("deals", nargs="?", default="1000:1004", help="START:STOP (default 1000:1004)")
     ap.add_argument("--chunk", type=int, default=20)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--census", metavar="START:STOP", default=None,
+                    help="count search's decisions by kind in these deals instead of a trial")
     return ap
+
+
+def census(start: int, stop: int) -> Counter:
+    """How ``search`` players decide in the deals ``start``..``stop - 1``: a Counter of decisions
+    by kind (``forced``, ``alike``, ``valued``, ``close``: valued with the best two within 0.05
+    game points) and ``gaps``, the list of the best-minus-second gaps of the valued ones."""
+    from cardlab import variants
+
+    game = variants.get(VARIANT)
+    out, gaps = Counter(), []
+    for seed in range(start, stop):
+        s = game.deal(seed=seed)
+        players = [SamplingPlayer(seed=seed * 10 + k, budget=None) for k in range(3)]
+        while not s.is_finished:
+            view = s.view(s.to_act)
+            if len(view.legal_actions) == 1:
+                out["forced"] += 1
+                s = s.apply(view.legal_actions[0])
+                continue
+            p = players[s.to_act]
+            act = p.choose(view)
+            vals = sorted((x for x in p.last_advice.values if x is not None), reverse=True)
+            if not vals or vals[0] == vals[-1]:
+                out["alike"] += 1
+            else:
+                out["valued"] += 1
+                gaps.append(vals[0] - vals[1])
+                out["close"] += vals[0] - vals[1] < 0.05
+            s = s.apply(act)
+    out["gaps"] = gaps
+    return out
 
 
 def main(argv=None) -> None:
@@ -310,8 +349,17 @@ def main(argv=None) -> None:
     from cardlab.analysis.tournament import difference, tournament
 
     a = parser().parse_args(argv)
-    lo, _, hi = a.deals.partition(":")
+    lo, _, hi = (a.census or a.deals).partition(":")
     start, stop = int(lo), int(hi)
+    if a.census:
+        import statistics
+
+        c = census(start, stop)
+        total = c["forced"] + c["alike"] + c["valued"]
+        print(f"{stop - start} deals, {total} decisions of search players: {c['forced']} forced, {c['alike']} "
+              f"valued alike (the rule-based player decides), {c['valued']} valued, {c['close']} of them with "
+              f"the best two within 0.05 game points; median gap {statistics.median(c['gaps'] or [0]):.2f}")
+        return
     players = [partial(CANDIDATE_PLAYERS[a.candidate], budget=None), "search", "search"]
     names = [a.candidate, "search", "search"]
     tables = []

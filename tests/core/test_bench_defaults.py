@@ -29,6 +29,13 @@ def test_the_mariage3_trials_default_to_a_short_trial():
     a = mod.parser().parse_args([])
     assert a.candidate in mod.CANDIDATE_PLAYERS and a.deals == "1000:1004"
     assert mod.parser().parse_args(["inference", "1000:1060"]).candidate == "inference"
+    assert a.census is None and mod.parser().parse_args(["--census", "1000:1012"]).census == "1000:1012"
+
+
+def test_the_mariage3_census_counts_every_decision():
+    c = load("trials_mariage3").census(1000, 1001)
+    assert c["forced"] + c["alike"] + c["valued"] >= 3            # the hand may end early, at 66
+    assert len(c["gaps"]) == c["valued"] and all(g >= 0 for g in c["gaps"]) and c["close"] <= c["valued"]
 
 
 def _required_arguments(path: Path) -> list[str]:
