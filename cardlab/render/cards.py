@@ -22,7 +22,8 @@ from ..tricks import RANKS_66
 
 __all__ = ["HIDE_TOKENS", "hide_set", "LAYOUTS", "AROUND_CSS", "around_html", "table_class", "play_status",
            "CARD_SIZES", "CSS", "STYLE", "card_name", "card_svg", "card_back_svg", "card_chip", "sort_hand",
-           "score_sheet_html", "text_escape", "cards_text", "SUIT_PATHS", "points_words", "mark_hand", "hand_cards"]
+           "score_sheet_html", "text_escape", "cards_text", "SUIT_PATHS", "points_words", "uncounted_marriage_words", "mark_hand",
+           "hand_cards"]
 
 #: Card image sizes in CSS pixels, (width, height), by name.
 CARD_SIZES: dict[str, tuple[int, int]] = {"sm": (32, 45), "md": (44, 62), "lg": (66, 93)}
@@ -458,6 +459,20 @@ def points_words(total: int, tricks: Iterable[Any], seats: Iterable[int], marria
     if rest < 0:        # a count that is not cards plus these marriages: say only its total
         return f"{total} point{'s' if total != 1 else ''}"
     return f"{total} points ({cards} card point{'s' if cards != 1 else ''} + {' + '.join(parts)})"
+
+
+def uncounted_marriage_words(marriages: Iterable[tuple], over: bool = False) -> str:
+    """A seat's declared marriages that are not in its count because it has taken no trick (the
+    marriage rule of every game with marriages here), beside :func:`points_words`: ``"marriage ♣ 20
+    (counts after a trick)"``, ``"marriages ♣ 20, ♥ 40 (count after a trick)"``, and once the hand
+    is over (``over``) ``"marriage ♣ 20 (not counted: no trick)"``; ``""`` for none.
+    ``marriages``: ``(suit, value)`` pairs. Raises nothing."""
+    ms = tuple(marriages)
+    if not ms:
+        return ""
+    many = len(ms) > 1
+    note = "not counted: no trick" if over else ("count" if many else "counts") + " after a trick"
+    return "marriage" + ("s " if many else " ") + ", ".join(f"{s.symbol} {v}" for s, v in ms) + f" ({note})"
 
 
 def _cards_text(cards: Iterable[Card], hidden: int = 0) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..cards import format_cards
 from ..mariage3 import SEATS, VARIANT
 from .cards import (CSS, around_html, card_back_svg, hide_set, table_class, card_chip, card_svg, play_status,
-                    points_words, sort_hand)
+                    points_words, sort_hand, uncounted_marriage_words)
 
 if TYPE_CHECKING:
     from ..mariage3 import Mariage3State
@@ -90,11 +90,9 @@ def _table(state: "Mariage3State", seat: int | None) -> _Table:
 
 def _marriage_words(t: _Table, seat: int) -> str:
     """The seat's declared marriages that do not count yet (no trick taken): they are not in its points."""
-    ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
-    if not ms or t.tricks_won[seat]:
+    if t.tricks_won[seat]:
         return ""
-    return "marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{s.symbol} {p}" for s, p in ms) + \
-        " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"
+    return uncounted_marriage_words([(s, p) for (who, s, p) in t.marriages if who == seat], t.result is not None)
 
 
 def _points_words(t: _Table, seat: int) -> str:

@@ -11,7 +11,7 @@ from ..actions import Action
 from ..cards import format_cards
 from ..russian501 import VARIANT
 from .cards import (STYLE as _STYLE, around_html, card_back_svg, card_chip, card_svg, hide_set, points_words, sort_hand,
-                    table_class, text_escape as _t)
+                    table_class, text_escape as _t, uncounted_marriage_words)
 
 __all__ = ["state_html", "state_text", "CSS_501"]
 
@@ -170,10 +170,9 @@ def _marriage_words(state, s: int, hide: frozenset) -> list:
     ms = [(m[1], m[2]) for m in state.marriages if m[0] == s]
     if not ms or (state.tricks_won[s] and "card_points" not in hide):
         return []
-    words = ("marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{suit.symbol} {v}" for suit, v in ms))
-    if not state.tricks_won[s]:
-        words += " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"
-    return [words]
+    if state.tricks_won[s]:      # counted, but the count is hidden
+        return ["marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{suit.symbol} {v}" for suit, v in ms)]
+    return [uncounted_marriage_words(ms, state.phase == "over")]
 
 
 def _player_html(state, s: int, seat: int | None, v, hide: frozenset) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import format_cards
 from .cards import (STYLE, around_html, card_back_svg, card_chip, card_name, card_svg, cards_text, hide_set,
-                    play_status, points_words, sort_hand, table_class, text_escape as _t)
+                    play_status, points_words, sort_hand, table_class, text_escape as _t, uncounted_marriage_words)
 
 __all__ = ["state_html", "state_text"]
 
@@ -117,11 +117,9 @@ def _result_words(t: _Table) -> tuple[str, str]:
 
 def _marriage_words(t: _Table, seat: int) -> str:
     """The seat's declared marriages that do not count yet (no trick taken): they are not in its points."""
-    ms = [(s, p) for (who, s, p) in t.marriages if who == seat]
-    if not ms or t.tricks_won[seat]:
+    if t.tricks_won[seat]:
         return ""
-    return "marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{s.symbol} {p}" for s, p in ms) + \
-        " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"
+    return uncounted_marriage_words([(s, p) for (who, s, p) in t.marriages if who == seat], t.result is not None)
 
 
 def _points_words(t: _Table, seat: int) -> str:

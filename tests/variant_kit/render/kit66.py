@@ -11,7 +11,7 @@ from html import escape
 
 from cardlab.cards import format_cards
 from cardlab.render.cards import (CSS, around_html, card_back_svg, card_chip, card_svg, hide_set, play_status,
-                                  points_words, sort_hand, table_class)
+                                  points_words, sort_hand, table_class, uncounted_marriage_words)
 
 from ..kit66 import SEATS, VARIANT
 
@@ -46,10 +46,11 @@ def _player_html(state, seen, seat: int, hide: frozenset) -> str:
     if to_act == seat:
         badges.append('<span class="cardlab-badge cardlab-turn">to act</span>')
     facts = [] if "card_points" in hide else [_count_words(state, points, seat)]
-    ms = [f"{s.symbol} {p}" for who, s, p in state.marriages if who == seat]
-    if ms and (not state.tricks_won[seat] or "card_points" in hide):   # the marriages not in the count words
-        facts.append("marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(ms)
-                     + ("" if state.tricks_won[seat] else " (count" + ("" if len(ms) > 1 else "s") + " after a trick)"))
+    ms = [(s, p) for who, s, p in state.marriages if who == seat]
+    if ms and not state.tricks_won[seat]:             # the marriages not in the count words
+        facts.append(uncounted_marriage_words(ms, state.result is not None))
+    elif ms and "card_points" in hide:
+        facts.append("marriage" + ("s " if len(ms) > 1 else " ") + ", ".join(f"{s.symbol} {p}" for s, p in ms))
     cards = [card_svg(c, extra_class="cardlab-known" if c in known[seat] else None)
              for c in sort_hand(hands[seat], state.trump)]
     cards += [card_back_svg() for _ in range(hidden[seat])]
