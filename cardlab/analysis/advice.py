@@ -425,7 +425,9 @@ def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
     else:
         how = "each solved with all cards open" + (f" and {ad.solved_as}" if ad.solved_as else "")
     notes = tally.notes
-    if min(known) == top and len({notes[k] for k in range(len(legal)) if means[k] is not None} if notes else ()) < 2:
+    noted = {notes[k] for k in range(len(legal)) if means[k] is not None} if notes else set()
+    order = None
+    if min(known) == top and len(noted) < 2:
         best = (tally.policy or rule_based()).choose(view)
         reason = (f"Every choice is worth the same ({amount(top)} on average over {done} sampled "
                   f"deals, {how}); the rule-based player would choose: {words(best)}.")
@@ -450,11 +452,8 @@ def _conclude(ad, view, legal, tally: _Tally, rule_based, words) -> Advice:
                 reason += f"{head}{notes[second]}, "
             reason += amount(means[second]) if ad.value_words or notes else _fmt(means[second])
         reason += "."
-        if notes:
-            return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out, notes,
-                          tally.notes_heading, tuple(order))
     return Advice(seat, legal, means, done, ad.value_unit, best, reason, tally.timed_out, notes,
-                  tally.notes_heading if notes else None)
+                  tally.notes_heading if notes else None, tuple(order) if notes and order else None)
 
 
 def _first_deadline(deadline):
